@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "form-rules",
+  products: [
+    .library(name: "FormRules", targets: ["FormRules"]),
+    .library(name: "FormRulesUI", targets: ["FormRulesUI"]),
+    .executable(name: "validate", targets: ["validate"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CPCRE2",
+      pkgConfig: "libpcre2-8",
+      providers: [.apt(["libpcre2-dev"])]
+    ),
+    .target(name: "FormRules", dependencies: ["CPCRE2"], linkerSettings: [.linkedLibrary("m")]),
+    .target(name: "FormRulesUI", dependencies: ["FormRules"]),
+    .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI"]),
+    .testTarget(name: "FormRulesTests", dependencies: ["FormRules"]),
+    .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
+    .testTarget(name: "ValidateCLITests", dependencies: ["validate"]),
+  ]
+)

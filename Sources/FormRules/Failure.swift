@@ -1,0 +1,107 @@
+/// How much a failure matters. A warning is reported but never makes input invalid.
+public enum Severity: String, Sendable, Equatable, Codable {
+  case error
+  case warning
+}
+
+/// A parameter value of a failure: the numbers and names a message is built from.
+public enum ParameterValue: Sendable, Equatable, CustomStringConvertible {
+  case int(Int)
+  case string(String)
+  case bool(Bool)
+  case strings([String])
+
+  public var description: String {
+    switch self {
+    case .int(let i): return String(i)
+    case .string(let s): return s
+    case .bool(let b): return String(b)
+    case .strings(let list): return list.joined(separator: ", ")
+    }
+  }
+
+  var json: JSONValue {
+    switch self {
+    case .int(let i): return .number(Double(i))
+    case .string(let s): return .string(s)
+    case .bool(let b): return .bool(b)
+    case .strings(let list): return .array(list.map(JSONValue.string))
+    }
+  }
+}
+
+extension ParameterValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
+  public init(integerLiteral value: Int) { self = .int(value) }
+  public init(stringLiteral value: String) { self = .string(value) }
+}
+
+/// The parameters of a failure, in a stable order (the order they are written in JSON).
+public struct Parameters: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+  public private(set) var entries: [(name: String, value: ParameterValue)]
+
+  public init(dictionaryLiteral elements: (String, ParameterValue)...) {
+    entries = elements.map { ($0.0, $0.1) }
+  }
+
+  public init(_ entries: [(name: String, value: ParameterValue)]) {
+    self.entries = entries
+  }
+
+  public var isEmpty: Bool { entries.isEmpty }
+
+  public subscript(name: String) -> ParameterValue? {
+    get { entries.first { $0.name == name }?.value }
+    set {
+      if let index = entries.firstIndex(where: { $0.name == name }) {
+        if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+      } else if let newValue {
+        entries.append((name, newValue))
+      }
+    }
+  }
+
+  public static func == (lhs: Parameters, rhs: Parameters) -> Bool {
+    lhs.entries.count == rhs.entries.count
+      && zip(lhs.entries, rhs.entries).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+  }
+}
+
+/// One failed check: a stable code plus the parameters its message needs.
+///
+/// A failure holds no sentence; words are produced by ``MessageCatalog`` for the
+/// locale the caller asks for.
+public struct Failure: Sendable, Equatable {
+  /// The stable code, equal to the rule's name (`minLength`, `email`, `sameAs`…).
+  public var code: String
+  public var params: Parameters
+  public var severity: Severity
+  /// A refinement of the code that selects a more specific message (`utf8` for a byte
+  /// length, `missingAt` for an email), tried before the plain code.
+  public var detail: String?
+  /// The rule's own `message`, when the rules file gives one.
+  var messageOverride: LocalizedText?
+
+  public init(code: String, params: Parameters = [:], severity: Severity = .error, detail: String? = nil) {
+    self.code = code
+    self.params = params
+    self.severity = severity
+    self.detail = detail
+  }
+
+  /// The message keys to try, most specific first.
+  var messageKeys: [String] {
+    if let detail { return ["\(code).\(detail)", code] }
+    return [code]
+  }
+}
+
+/// Text in several languages, keyed by language code (`ja`, `en`).
+public struct LocalizedText: Sendable, Equatable {
+  public var texts: [String: String]
+
+  public init(_ texts: [String: String]) {
+    self.texts = texts
+  }
+
+  public subscript(language: String) -> String? { texts[language] }
+}

@@ -1,0 +1,364 @@
+/// Why a JSON text could not be parsed, and where.
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+  public enum Reason: String, Sendable {
+    case unexpectedEnd = "unexpected end of input"
+    case unexpectedCharacter = "unexpected character"
+    case invalidUTF8 = "invalid UTF-8"
+    case controlCharacter = "control character in a string"
+    case invalidEscape = "invalid escape sequence"
+    case loneSurrogate = "lone UTF-16 surrogate in a \\u escape"
+    case invalidNumber = "invalid number"
+    case tooDeep = "nested too deeply"
+    case duplicateKey = "duplicate key"
+    case trailingData = "unexpected data after the JSON value"
+    case nulCharacter = "NUL character"
+  }
+
+  public var reason: Reason
+  /// 1-based line and column (column counted in bytes) of the offending byte.
+  public var line: Int
+  public var column: Int
+  /// 0-based byte offset.
+  public var offset: Int
+  /// The duplicated key, for `.duplicateKey`. Never a value.
+  public var key: String?
+
+  public var description: String {
+    var text = "\(reason.rawValue) at line \(line), column \(column)"
+    if let key { text += " (key \"\(key)\")" }
+    return text
+  }
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes.
+///
+/// Strict where lenient parsers let attacks through: invalid UTF-8, lone surrogates,
+/// raw control characters and duplicate keys are errors, and nesting is bounded.
+public struct JSONParser {
+  public var maxDepth: Int
+
+  public init(maxDepth: Int = 64) {
+    self.maxDepth = maxDepth
+  }
+
+  /// Parses one complete JSON text.
+  /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
+  public func parse<Bytes: Collection>(_ bytes: Bytes) throws(JSONSyntaxError) -> JSONValue
+  where Bytes.Element == UInt8 {
+    let result: Result<JSONValue, JSONSyntaxError>? = bytes.withContiguousStorageIfAvailable { buffer in
+      var reader = Reader(buffer, maxDepth: maxDepth)
+      return Result { () throws(JSONSyntaxError) in try reader.parseDocument() }
+    }
+    if let result { return try result.get() }
+    let array = Array(bytes)
+    return try array.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+      var reader = Reader(buffer, maxDepth: maxDepth)
+      return try reader.parseDocument()
+    }
+  }
+
+  public func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    try parse(Array(text.utf8))
+  }
+}
+
+extension Result where Failure == JSONSyntaxError {
+  fileprivate init(_ body: () throws(JSONSyntaxError) -> Success) {
+    do { self = .success(try body()) } catch { self = .failure(error) }
+  }
+}
+
+private struct Reader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let maxDepth: Int
+  var index = 0
+  var depth = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    self.bytes = bytes
+    self.maxDepth = maxDepth
+  }
+
+  func error(_ reason: JSONSyntaxError.Reason, at offset: Int? = nil, key: String? = nil) -> JSONSyntaxError {
+    let offset = min(offset ?? index, bytes.count)
+    var line = 1
+    var lineStart = 0
+    for i in 0..<offset where bytes[i] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = i + 1
+    }
+    return JSONSyntaxError(reason: reason, line: line, column: offset - lineStart + 1, offset: offset, key: key)
+  }
+
+  mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+    // A UTF-8 byte order mark is tolerated at the very start, as editors write one.
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+    skipWhitespace()
+    let value = try parseValue()
+    skipWhitespace()
+    if index != bytes.count { throw error(.trailingData) }
+    return value
+  }
+
+  mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    guard index < bytes.count else { throw error(.unexpectedEnd) }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return .object(try parseObject())
+    case UInt8(ascii: "["): return .array(try parseArray())
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+    case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+    case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+    case 0: throw error(.nulCharacter)
+    default: throw error(.unexpectedCharacter)
+    }
+  }
+
+  mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+    let count = literal.utf8CodeUnitCount
+    let start = literal.utf8Start
+    for i in 0..<count {
+      guard index < bytes.count else { throw error(.unexpectedEnd) }
+      guard bytes[index] == start[i] else { throw error(.unexpectedCharacter) }
+      index += 1
+    }
+  }
+
+  mutating func enter() throws(JSONSyntaxError) {
+    depth += 1
+    if depth > maxDepth { throw error(.tooDeep) }
+  }
+
+  mutating func parseObject() throws(JSONSyntaxError) -> JSONObject {
+    try enter()
+    defer { depth -= 1 }
+    index += 1
+    var members: [(key: String, value: JSONValue)] = []
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      return JSONObject(members)
+    }
+    while true {
+      skipWhitespace()
+      guard index < bytes.count else { throw error(.unexpectedEnd) }
+      guard bytes[index] == UInt8(ascii: "\"") else { throw error(.unexpectedCharacter) }
+      let keyOffset = index
+      let key = try parseString()
+      if members.contains(where: { $0.key == key }) { throw error(.duplicateKey, at: keyOffset, key: key) }
+      skipWhitespace()
+      guard index < bytes.count else { throw error(.unexpectedEnd) }
+      guard bytes[index] == UInt8(ascii: ":") else { throw error(.unexpectedCharacter) }
+      index += 1
+      skipWhitespace()
+      members.append((key, try parseValue()))
+      skipWhitespace()
+      guard index < bytes.count else { throw error(.unexpectedEnd) }
+      switch bytes[index] {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "}"):
+        index += 1
+        return JSONObject(members)
+      default: throw error(.unexpectedCharacter)
+      }
+    }
+  }
+
+  mutating func parseArray() throws(JSONSyntaxError) -> [JSONValue] {
+    try enter()
+    defer { depth -= 1 }
+    index += 1
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      return elements
+    }
+    while true {
+      skipWhitespace()
+      elements.append(try parseValue())
+      skipWhitespace()
+      guard index < bytes.count else { throw error(.unexpectedEnd) }
+      switch bytes[index] {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "]"):
+        index += 1
+        return elements
+      default: throw error(.unexpectedCharacter)
+      }
+    }
+  }
+
+  mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+    let start = index
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < bytes.count else { throw error(.unexpectedEnd) }
+    if bytes[index] == UInt8(ascii: "0") {
+      index += 1
+    } else if isDigit(bytes[index]) {
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    } else {
+      throw error(.invalidNumber)
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard index < bytes.count, isDigit(bytes[index]) else { throw error(.invalidNumber) }
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+    if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        index += 1
+      }
+      guard index < bytes.count, isDigit(bytes[index]) else { throw error(.invalidNumber) }
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    guard let value = Double(text), value.isFinite else { throw error(.invalidNumber, at: start) }
+    return value
+  }
+
+  func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+  /// Parses a string starting at its opening quote; validates UTF-8 as it goes.
+  mutating func parseString() throws(JSONSyntaxError) -> String {
+    index += 1
+    let start = index
+    // Fast path: plain ASCII/UTF-8 with no escapes is copied in one go.
+    var needsDecoding = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        if !needsDecoding {
+          let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+          index += 1
+          return String(decoding: slice, as: UTF8.self)
+        }
+        break
+      }
+      if byte == UInt8(ascii: "\\") {
+        needsDecoding = true
+        break
+      }
+      if byte < 0x20 { throw error(byte == 0 ? .nulCharacter : .controlCharacter) }
+      if byte < 0x80 {
+        index += 1
+      } else {
+        try skipUTF8Scalar()
+      }
+    }
+    guard index < bytes.count else { throw error(.unexpectedEnd) }
+    var scalars = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        index += 1
+        return String(decoding: scalars, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        index += 1
+        guard index < bytes.count else { throw error(.unexpectedEnd) }
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""): scalars.append(0x22)
+        case UInt8(ascii: "\\"): scalars.append(0x5C)
+        case UInt8(ascii: "/"): scalars.append(0x2F)
+        case UInt8(ascii: "b"): scalars.append(0x08)
+        case UInt8(ascii: "f"): scalars.append(0x0C)
+        case UInt8(ascii: "n"): scalars.append(0x0A)
+        case UInt8(ascii: "r"): scalars.append(0x0D)
+        case UInt8(ascii: "t"): scalars.append(0x09)
+        case UInt8(ascii: "u"):
+          let escapeStart = index - 2
+          var code = try parseHex4()
+          if (0xD800...0xDBFF).contains(code) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else { throw error(.loneSurrogate, at: escapeStart) }
+            index += 2
+            let low = try parseHex4()
+            guard (0xDC00...0xDFFF).contains(low) else { throw error(.loneSurrogate, at: escapeStart) }
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+          } else if (0xDC00...0xDFFF).contains(code) {
+            throw error(.loneSurrogate, at: escapeStart)
+          }
+          if code == 0 { throw error(.nulCharacter, at: escapeStart) }
+          guard let scalar = Unicode.Scalar(code) else { throw error(.invalidEscape, at: escapeStart) }
+          scalars.append(contentsOf: String(Character(scalar)).utf8)
+        default:
+          throw error(.invalidEscape, at: index - 2)
+        }
+      default:
+        if byte < 0x20 { throw error(byte == 0 ? .nulCharacter : .controlCharacter) }
+        let scalarStart = index
+        if byte < 0x80 { index += 1 } else { try skipUTF8Scalar() }
+        scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[scalarStart..<index]))
+      }
+    }
+    throw error(.unexpectedEnd)
+  }
+
+  mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard index < bytes.count else { throw error(.unexpectedEnd) }
+      let byte = bytes[index]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw error(.invalidEscape)
+      }
+      value = value << 4 | UInt32(digit)
+      index += 1
+    }
+    return value
+  }
+
+  /// Advances over one multi-byte UTF-8 scalar, rejecting overlong forms and surrogates.
+  mutating func skipUTF8Scalar() throws(JSONSyntaxError) {
+    let length = UTF8Validation.scalarLength(in: bytes, at: index)
+    guard length > 0 else { throw error(.invalidUTF8) }
+    index += length
+  }
+}
+
+/// Shared UTF-8 well-formedness check (RFC 3629, Unicode table 3-7).
+enum UTF8Validation {
+  /// The length of the well-formed scalar at `i`, or 0 when the bytes there are not UTF-8.
+  @inline(__always)
+  static func scalarLength(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+    let b0 = bytes[i]
+    let remaining = bytes.count - i
+    func cont(_ k: Int) -> Bool { bytes[i + k] & 0xC0 == 0x80 }
+    switch b0 {
+    case 0xC2...0xDF:
+      return remaining >= 2 && cont(1) ? 2 : 0
+    case 0xE0:
+      return remaining >= 3 && (0xA0...0xBF).contains(bytes[i + 1]) && cont(2) ? 3 : 0
+    case 0xE1...0xEC, 0xEE...0xEF:
+      return remaining >= 3 && cont(1) && cont(2) ? 3 : 0
+    case 0xED:
+      return remaining >= 3 && (0x80...0x9F).contains(bytes[i + 1]) && cont(2) ? 3 : 0
+    case 0xF0:
+      return remaining >= 4 && (0x90...0xBF).contains(bytes[i + 1]) && cont(2) && cont(3) ? 4 : 0
+    case 0xF1...0xF3:
+      return remaining >= 4 && cont(1) && cont(2) && cont(3) ? 4 : 0
+    case 0xF4:
+      return remaining >= 4 && (0x80...0x8F).contains(bytes[i + 1]) && cont(2) && cont(3) ? 4 : 0
+    default:
+      return 0
+    }
+  }
+}

@@ -1,0 +1,82 @@
+/// A parsed JSON document.
+///
+/// Objects keep their keys in document order, because the order of fields in a rules
+/// file is the order in which a form shows them and a report lists them.
+public enum JSONValue: Sendable, Equatable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object(JSONObject)
+
+  /// The name of the value's JSON type, for error messages (`"a string"`, `"an array"`…).
+  public var typeDescription: String {
+    switch self {
+    case .null: return "null"
+    case .bool: return "a boolean"
+    case .number: return "a number"
+    case .string: return "a string"
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+  }
+
+  public var stringValue: String? {
+    if case .string(let s) = self { return s }
+    return nil
+  }
+
+  public var objectValue: JSONObject? {
+    if case .object(let o) = self { return o }
+    return nil
+  }
+
+  public var arrayValue: [JSONValue]? {
+    if case .array(let a) = self { return a }
+    return nil
+  }
+
+  public var boolValue: Bool? {
+    if case .bool(let b) = self { return b }
+    return nil
+  }
+
+  /// The value as an integer, when it is a number with no fractional part.
+  public var intValue: Int? {
+    guard case .number(let d) = self, d.rounded() == d, abs(d) < 9_007_199_254_740_992 else { return nil }
+    return Int(d)
+  }
+}
+
+/// A JSON object whose members keep their document order.
+public struct JSONObject: Sendable, Equatable {
+  public private(set) var members: [(key: String, value: JSONValue)]
+
+  public init(_ members: [(key: String, value: JSONValue)] = []) {
+    self.members = members
+  }
+
+  public var keys: [String] { members.map(\.key) }
+  public var isEmpty: Bool { members.isEmpty }
+  public var count: Int { members.count }
+
+  public subscript(key: String) -> JSONValue? {
+    get {
+      for member in members where member.key == key { return member.value }
+      return nil
+    }
+    set {
+      if let index = members.firstIndex(where: { $0.key == key }) {
+        if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+      } else if let newValue {
+        members.append((key, newValue))
+      }
+    }
+  }
+
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    lhs.members.count == rhs.members.count
+      && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+  }
+}

@@ -1,0 +1,86 @@
+/// Writes compact JSON into a byte buffer, keys in the order they are written.
+///
+/// Reports are written by hand rather than through `JSONEncoder` so that field order
+/// follows the rules file and bulk validation does not pay for reflection.
+public struct JSONWriter {
+  public var bytes: [UInt8] = []
+
+  public init() {}
+
+  public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+  public mutating func raw(_ text: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  public mutating func null() { raw("null") }
+
+  public mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
+
+  public mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+
+  public mutating func number(_ value: Double) {
+    if value.rounded() == value, abs(value) < 1e15 {
+      int(Int(value))
+    } else {
+      bytes.append(contentsOf: String(value).utf8)
+    }
+  }
+
+  /// Writes a JSON string literal, escaping quotes, backslashes and control characters.
+  public mutating func string(_ value: String) {
+    bytes.append(UInt8(ascii: "\""))
+    var value = value
+    value.withUTF8 { utf8 in
+      var runStart = 0
+      for i in 0..<utf8.count {
+        let byte = utf8[i]
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+        runStart = i + 1
+        switch byte {
+        case 0x22: raw("\\\"")
+        case 0x5C: raw("\\\\")
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        default:
+          let hex: [UInt8] = Array("0123456789abcdef".utf8)
+          bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        }
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Writes `"key":`.
+  public mutating func key(_ key: String) {
+    string(key)
+    bytes.append(UInt8(ascii: ":"))
+  }
+
+  public mutating func value(_ value: JSONValue) {
+    switch value {
+    case .null: null()
+    case .bool(let b): bool(b)
+    case .number(let d): number(d)
+    case .string(let s): string(s)
+    case .array(let elements):
+      bytes.append(UInt8(ascii: "["))
+      for (i, element) in elements.enumerated() {
+        if i > 0 { bytes.append(UInt8(ascii: ",")) }
+        self.value(element)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let object):
+      bytes.append(UInt8(ascii: "{"))
+      for (i, member) in object.members.enumerated() {
+        if i > 0 { bytes.append(UInt8(ascii: ",")) }
+        key(member.key)
+        self.value(member.value)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+}

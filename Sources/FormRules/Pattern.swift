@@ -1,0 +1,128 @@
+internal import CPCRE2
+
+/// A PCRE2 regular expression, compiled once and shared by every thread.
+///
+/// Compiled with `PCRE2_UTF | PCRE2_UCP | PCRE2_DOLLAR_ENDONLY` (so `$` never accepts a
+/// trailing newline) and JIT-compiled when the platform supports it. Matching runs on
+/// the UTF-8 bytes of the subject, under a match limit, so a pattern that backtracks
+/// catastrophically ends with ``Pattern/MatchResult/limitExceeded`` instead of hanging.
+///
+/// ```swift
+/// let digits = try Pattern("^[0-9]+\\z")
+/// digits.matches("12345")  // .match
+/// ```
+public final class Pattern: Sendable {
+  /// A pattern that PCRE2 refused to compile.
+  public struct CompileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// PCRE2's own message.
+    public var message: String
+    /// Byte offset in the pattern where PCRE2 stopped.
+    public var offset: Int
+    public var code: Int32
+
+    public var description: String { "\(message) at offset \(offset)" }
+  }
+
+  public enum MatchResult: Sendable, Equatable {
+    case match
+    case noMatch
+    /// The match or depth limit was hit (`pattern.limit`).
+    case limitExceeded
+    /// Any other PCRE2 error, with its code.
+    case error(Int32)
+  }
+
+  /// The pattern as written in the rules file.
+  public let source: String
+  public let flags: String
+  /// Whether PCRE2's JIT compiler accepted the pattern.
+  public let isJITCompiled: Bool
+
+  // PCRE2 documents compiled code and a match context as read-only during matching,
+  // so sharing them between threads is safe; match data is per call.
+  private nonisolated(unsafe) let code: OpaquePointer
+  private nonisolated(unsafe) let matchContext: OpaquePointer
+
+  /// The default bound on backtracking steps: far above what a sane pattern needs on a
+  /// few kilobytes, far below what makes a request hang.
+  public static let defaultMatchLimit: UInt32 = 1_000_000
+  public static let defaultDepthLimit: UInt32 = 10_000
+
+  /// Compiles `source` with the given flags (`i` caseless, `x` extended, `m` multiline, `s` dotall).
+  /// - Throws: ``CompileError`` with PCRE2's message and the offset.
+  public init(
+    _ source: String, flags: String = "", matchLimit: UInt32 = Pattern.defaultMatchLimit,
+    depthLimit: UInt32 = Pattern.defaultDepthLimit
+  ) throws(CompileError) {
+    var options = UInt32(PCRE2_UTF) | UInt32(PCRE2_UCP) | UInt32(PCRE2_DOLLAR_ENDONLY)
+    for flag in flags {
+      switch flag {
+      case "i": options |= UInt32(PCRE2_CASELESS)
+      case "x": options |= UInt32(PCRE2_EXTENDED)
+      case "m": options |= UInt32(PCRE2_MULTILINE)
+      case "s": options |= UInt32(PCRE2_DOTALL)
+      default:
+        throw CompileError(message: "unknown flag \"\(flag)\" (use i, x, m or s)", offset: 0, code: 0)
+      }
+    }
+    var errorCode: Int32 = 0
+    var errorOffset: Int = 0
+    let compiled = source.utf8.withContiguousStorageIfAvailable { bytes in
+      pcre2_compile_8(bytes.baseAddress, bytes.count, options, &errorCode, &errorOffset, nil)
+    } ?? Array(source.utf8).withUnsafeBufferPointer { bytes in
+      pcre2_compile_8(bytes.baseAddress, bytes.count, options, &errorCode, &errorOffset, nil)
+    }
+    guard let compiled else {
+      throw CompileError(message: Pattern.message(for: errorCode), offset: errorOffset, code: errorCode)
+    }
+    guard let context = pcre2_match_context_create_8(nil) else {
+      pcre2_code_free_8(compiled)
+      throw CompileError(message: "out of memory", offset: 0, code: 0)
+    }
+    pcre2_set_match_limit_8(context, matchLimit)
+    pcre2_set_depth_limit_8(context, depthLimit)
+    pcre2_set_heap_limit_8(context, 20_000)  // KiB
+    self.code = compiled
+    self.matchContext = context
+    self.source = source
+    self.flags = flags
+    self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+  }
+
+  deinit {
+    pcre2_match_context_free_8(matchContext)
+    pcre2_code_free_8(code)
+  }
+
+  /// Searches `subject` for the pattern (anchor with `^` and `\z` for a whole match).
+  public func matches(_ subject: String) -> MatchResult {
+    var subject = subject
+    return subject.withUTF8 { matches(utf8: $0) }
+  }
+
+  /// Searches UTF-8 bytes, which must be well-formed (every Swift `String` is).
+  public func matches(utf8 subject: UnsafeBufferPointer<UInt8>) -> MatchResult {
+    guard let matchData = pcre2_match_data_create_8(1, nil) else { return .error(PCRE2_ERROR_NOMEMORY) }
+    defer { pcre2_match_data_free_8(matchData) }
+    // An empty buffer may have no base address; PCRE2 wants a valid pointer.
+    let result: Int32 = withUnsafePointer(to: UInt8(0)) { empty in
+      pcre2_match_8(
+        code, subject.baseAddress ?? empty, subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData,
+        matchContext)
+    }
+    if result >= 0 { return .match }
+    switch result {
+    case PCRE2_ERROR_NOMATCH: return .noMatch
+    case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT:
+      return .limitExceeded
+    default: return .error(result)
+    }
+  }
+
+  static func message(for errorCode: Int32) -> String {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let length = pcre2_get_error_message_8(errorCode, &buffer, buffer.count)
+    guard length > 0 else { return "PCRE2 error \(errorCode)" }
+    return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
+  }
+}

@@ -1,0 +1,2 @@
+// Platform-neutral models for form front ends.
+@_exported import FormRules
