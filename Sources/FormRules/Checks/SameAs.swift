@@ -1,0 +1,40 @@
+/// `{"sameAs": "password"}`: equals another field's value after that field's
+/// transforms. The failure belongs to the confirming field.
+public struct SameAs: Rule {
+  public static let name = "sameAs"
+  public static let checksEmptyValue = true
+  public let other: String
+
+  public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
+    other = try decoder.string()
+  }
+
+  public var referencedFields: [String] { [other] }
+
+  public func check(_ subject: Subject) -> Failure? {
+    let expected = subject.value(of: other) ?? ""
+    let equal =
+      subject.isSensitive
+      ? ConstantTime.equals(subject.value, expected) : subject.value == expected
+    return equal ? nil : Failure(code: Self.name, params: ["other": .string(other)])
+  }
+
+  public var requirement: Failure { Failure(code: Self.name, params: ["other": .string(other)]) }
+}
+
+/// Comparisons whose time does not depend on where two secrets differ.
+enum ConstantTime {
+  /// Compares the UTF-8 bytes of `a` and `b`; for equal lengths the time depends only on the length.
+  static func equals(_ a: String, _ b: String) -> Bool {
+    var a = a
+    var b = b
+    return a.withUTF8 { x in
+      b.withUTF8 { y in
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for i in 0..<x.count { difference |= x[i] ^ y[i] }
+        return difference == 0
+      }
+    }
+  }
+}

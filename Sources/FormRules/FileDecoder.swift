@@ -1,0 +1,350 @@
+import Foundation
+
+/// Decodes one rules file's JSON object, recording each problem with its JSON path and
+/// carrying on, so that `validate lint` can list them all.
+struct FileDecoder {
+  let file: String
+  let directory: URL
+  var problems: [RuleSetProblem] = []
+  var locales: Set<String> = []
+
+  init(file: String, directory: URL) {
+    self.file = file
+    self.directory = directory
+  }
+
+  mutating func problem(_ path: [JSONPathComponent], _ message: String, suggestion: String? = nil) {
+    problems.append(RuleSetProblem(file: file, path: path, message: message, suggestion: suggestion))
+  }
+
+  mutating func checkKeys(_ object: JSONObject, allowed: [String], at path: [JSONPathComponent], what: String) {
+    for key in object.keys where !allowed.contains(key) {
+      problem(path + [.key(key)], "unknown \(what) key \"\(key)\"", suggestion: Suggestion.closest(to: key, in: allowed))
+    }
+  }
+
+  mutating func decodeFile(_ object: JSONObject) -> RuleSetLoader.FileContent {
+    var content = RuleSetLoader.FileContent()
+    checkKeys(object, allowed: RuleSetLoader.topLevelKeys, at: [], what: "top-level")
+    if let version = object["version"] {
+      if version.intValue == 1 {
+        content.version = 1
+      } else {
+        problem([.key("version")], "unsupported version \(describe(version)); this engine reads version 1")
+      }
+    }
+    content.name = string(object["name"], at: [.key("name")])
+    if let locale = object["defaultLocale"] {
+      if let s = locale.stringValue, RuleSet.supportedLocales.contains(s) {
+        content.defaultLocale = s
+      } else {
+        problem(
+          [.key("defaultLocale")], "expected one of \"ja\", \"en\", found \(describe(locale))",
+          suggestion: locale.stringValue.flatMap { Suggestion.closest(to: $0, in: RuleSet.supportedLocales) })
+      }
+    }
+    if let limits = object["limits"] {
+      if let limitsObject = limits.objectValue {
+        checkKeys(limitsObject, allowed: ["maxValueBytes"], at: [.key("limits")], what: "limits")
+        if let max = limitsObject["maxValueBytes"] {
+          if let n = max.intValue, n > 0 {
+            content.limits = Limits(maxValueBytes: n)
+          } else {
+            problem([.key("limits"), .key("maxValueBytes")], "expected a positive integer, found \(describe(max))")
+          }
+        }
+      } else {
+        problem([.key("limits")], "expected an object, found \(limits.typeDescription)")
+      }
+    }
+    if let fields = object["fields"] {
+      if let fieldsObject = fields.objectValue {
+        for (name, value) in fieldsObject.members {
+          if let field = decodeField(name: name, value, at: [.key("fields"), .key(name)]) {
+            content.fields.append(field)
+          }
+        }
+      } else {
+        problem([.key("fields")], "expected an object of fields, found \(fields.typeDescription)")
+      }
+    }
+    if let messages = object["messages"] {
+      content.messages = decodeMessages(messages, at: [.key("messages")])
+    }
+    if let tests = object["tests"] {
+      if let array = tests.arrayValue {
+        content.tests = decodeTests(array, at: [.key("tests")])
+      } else {
+        problem([.key("tests")], "expected an array, found \(tests.typeDescription)")
+      }
+    }
+    content.locales = locales
+    return content
+  }
+
+  func describe(_ value: JSONValue) -> String {
+    switch value {
+    case .string(let s): return "\"\(s)\""
+    case .number(let d): return d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)
+    case .bool(let b): return String(b)
+    default: return value.typeDescription
+    }
+  }
+
+  mutating func string(_ value: JSONValue?, at path: [JSONPathComponent]) -> String? {
+    guard let value else { return nil }
+    guard let s = value.stringValue else {
+      problem(path, "expected a string, found \(value.typeDescription)")
+      return nil
+    }
+    return s
+  }
+
+  mutating func bool(_ value: JSONValue?, at path: [JSONPathComponent]) -> Bool? {
+    guard let value else { return nil }
+    guard let b = value.boolValue else {
+      problem(path, "expected true or false, found \(describe(value))")
+      return nil
+    }
+    return b
+  }
+
+  /// A per-language text: `{"ja": "…", "en": "…"}`, or one string for every language.
+  mutating func localizedText(_ value: JSONValue, at path: [JSONPathComponent]) -> LocalizedText? {
+    if let s = value.stringValue {
+      return LocalizedText(Dictionary(uniqueKeysWithValues: RuleSet.supportedLocales.map { ($0, s) }))
+    }
+    guard let object = value.objectValue else {
+      problem(path, "expected a string or an object of languages, found \(value.typeDescription)")
+      return nil
+    }
+    var texts: [String: String] = [:]
+    for (locale, text) in object.members {
+      guard RuleSet.supportedLocales.contains(locale) else {
+        problem(
+          path + [.key(locale)], "unknown locale \"\(locale)\" (supported: ja, en)",
+          suggestion: Suggestion.closest(to: locale, in: RuleSet.supportedLocales))
+        continue
+      }
+      if let s = string(text, at: path + [.key(locale)]) {
+        texts[locale] = s
+        locales.insert(locale)
+      }
+    }
+    return LocalizedText(texts)
+  }
+
+  mutating func decodeField(name: String, _ value: JSONValue, at path: [JSONPathComponent])
+    -> RuleSetLoader.PartialField?
+  {
+    guard let object = value.objectValue else {
+      problem(path, "expected a field object, found \(value.typeDescription)")
+      return nil
+    }
+    if name.isEmpty { problem(path, "a field name must not be empty") }
+    checkKeys(object, allowed: RuleSetLoader.fieldKeys, at: path, what: "field")
+    var field = RuleSetLoader.PartialField(name: name, file: file, path: path)
+    if let label = object["label"] { field.label = localizedText(label, at: path + [.key("label")]) }
+    field.trim = bool(object["trim"], at: path + [.key("trim")])
+    field.sensitive = bool(object["sensitive"], at: path + [.key("sensitive")])
+    field.bail = bool(object["bail"], at: path + [.key("bail")])
+    if let normalize = object["normalize"] {
+      if let s = normalize.stringValue, let n = Normalization(rawValue: s) {
+        field.normalize = n
+      } else {
+        problem(
+          path + [.key("normalize")], "expected \"none\", \"nfc\" or \"nfkc\", found \(describe(normalize))",
+          suggestion: normalize.stringValue.flatMap {
+            Suggestion.closest(to: $0, in: Normalization.allCases.map(\.rawValue))
+          })
+      }
+    }
+    if let rules = object["rules"] {
+      field.rules = decodeRuleList(rules, at: path + [.key("rules")])
+    }
+    return field
+  }
+
+  mutating func decodeRuleList(_ value: JSONValue, at path: [JSONPathComponent]) -> [RuleNode] {
+    guard let array = value.arrayValue else {
+      problem(path, "expected an array of rules, found \(value.typeDescription)")
+      return []
+    }
+    return array.enumerated().compactMap { index, element in decodeRule(element, at: path + [.index(index)]) }
+  }
+
+  mutating func decodeRule(_ value: JSONValue, at path: [JSONPathComponent]) -> RuleNode? {
+    guard let object = value.objectValue else {
+      problem(path, "expected a rule object such as {\"required\": true}, found \(value.typeDescription)")
+      return nil
+    }
+    let ruleKeys = object.keys.filter { RuleRegistry.type(named: $0) != nil || RuleSetLoader.compositeNames.contains($0) }
+    guard ruleKeys.count == 1, let name = ruleKeys.first else {
+      if ruleKeys.isEmpty {
+        let unknown = object.keys.filter { !RuleSetLoader.modifierKeys.contains($0) }
+        if let key = unknown.first {
+          problem(
+            path + [.key(key)], "unknown rule \"\(key)\"",
+            suggestion: Suggestion.closest(to: key, in: RuleRegistry.names + RuleSetLoader.compositeNames))
+        } else {
+          problem(path, "a rule object needs one rule key, such as \"required\" or \"minLength\"")
+        }
+      } else {
+        problem(path, "a rule object has exactly one rule key; found \(ruleKeys.map { "\"\($0)\"" }.joined(separator: ", "))")
+      }
+      return nil
+    }
+    let ruleType = RuleRegistry.type(named: name)
+    let allowed = [name] + RuleSetLoader.modifierKeys + (ruleType?.options ?? [])
+    checkKeys(object, allowed: allowed, at: path, what: "\"\(name)\" rule")
+
+    var severity = Severity.error
+    if let s = object["severity"] {
+      if let text = s.stringValue, let parsed = Severity(rawValue: text) {
+        severity = parsed
+      } else {
+        problem(path + [.key("severity")], "expected \"error\" or \"warning\", found \(describe(s))")
+      }
+    }
+    var message: LocalizedText?
+    if let m = object["message"] { message = localizedText(m, at: path + [.key("message")]) }
+    var condition: Condition?
+    if let w = object["when"] { condition = decodeCondition(w, at: path + [.key("when")]) }
+
+    let kind: RuleNode.Kind
+    if let ruleType {
+      do {
+        kind = .rule(try ruleType.init(from: RuleDecoder(value: object[name] ?? .null, object: object, ruleName: name)))
+      } catch {
+        problem(path + error.subpath, error.message, suggestion: error.suggestion)
+        return nil
+      }
+    } else {
+      let inner = object[name] ?? .null
+      let innerPath = path + [.key(name)]
+      // `not` also takes a single rule object.
+      let list = name == "not" && inner.objectValue != nil
+        ? [decodeRule(inner, at: innerPath)].compactMap { $0 } : decodeRuleList(inner, at: innerPath)
+      if list.isEmpty, inner.arrayValue?.isEmpty == true { problem(innerPath, "expected at least one rule") }
+      switch name {
+      case "allOf": kind = .allOf(list)
+      case "anyOf": kind = .anyOf(list)
+      default: kind = .not(list)
+      }
+    }
+    return RuleNode(
+      kind: kind, severity: severity, message: message, condition: condition, file: file, path: path,
+      directory: directory)
+  }
+
+  mutating func decodeCondition(_ value: JSONValue, at path: [JSONPathComponent]) -> Condition? {
+    guard let object = value.objectValue else {
+      problem(path, "expected {\"field\": …, \"equals\": …} or {\"field\": …, \"notEmpty\": true}")
+      return nil
+    }
+    checkKeys(object, allowed: ["field", "equals", "notEmpty"], at: path, what: "when")
+    guard let field = string(object["field"], at: path + [.key("field")]) else {
+      if object["field"] == nil { problem(path, "\"when\" needs a \"field\"") }
+      return nil
+    }
+    let equals = string(object["equals"], at: path + [.key("equals")])
+    let notEmpty = bool(object["notEmpty"], at: path + [.key("notEmpty")])
+    if equals == nil, notEmpty == nil { problem(path, "\"when\" needs \"equals\" or \"notEmpty\"") }
+    return Condition(field: field, equals: equals, notEmpty: notEmpty)
+  }
+
+  mutating func decodeMessages(_ value: JSONValue, at path: [JSONPathComponent]) -> [String: [String: MessageTemplate]] {
+    guard let object = value.objectValue else {
+      problem(path, "expected an object of languages, found \(value.typeDescription)")
+      return [:]
+    }
+    var result: [String: [String: MessageTemplate]] = [:]
+    for (locale, table) in object.members {
+      let localePath = path + [.key(locale)]
+      guard RuleSet.supportedLocales.contains(locale) else {
+        problem(
+          localePath, "unknown locale \"\(locale)\" (supported: ja, en)",
+          suggestion: Suggestion.closest(to: locale, in: RuleSet.supportedLocales))
+        continue
+      }
+      guard let tableObject = table.objectValue else {
+        problem(localePath, "expected an object of codes, found \(table.typeDescription)")
+        continue
+      }
+      locales.insert(locale)
+      var templates: [String: MessageTemplate] = [:]
+      for (code, entry) in tableObject.members {
+        if let s = entry.stringValue {
+          templates[code] = MessageTemplate(labeled: s, inline: s)
+        } else if let o = entry.objectValue {
+          checkKeys(o, allowed: ["labeled", "inline"], at: localePath + [.key(code)], what: "message")
+          let labeled = string(o["labeled"], at: localePath + [.key(code), .key("labeled")])
+          let inline = string(o["inline"], at: localePath + [.key(code), .key("inline")])
+          if let text = labeled ?? inline {
+            templates[code] = MessageTemplate(labeled: labeled ?? text, inline: inline ?? text)
+          } else {
+            problem(localePath + [.key(code)], "a message object needs \"labeled\" or \"inline\"")
+          }
+        } else {
+          problem(localePath + [.key(code)], "expected a string or {\"labeled\", \"inline\"}, found \(entry.typeDescription)")
+        }
+      }
+      result[locale] = templates
+    }
+    return result
+  }
+
+  mutating func decodeTests(_ array: [JSONValue], at path: [JSONPathComponent]) -> [PolicyTest] {
+    var tests: [PolicyTest] = []
+    for (index, element) in array.enumerated() {
+      let testPath = path + [.index(index)]
+      guard let object = element.objectValue else {
+        problem(testPath, "expected a test object, found \(element.typeDescription)")
+        continue
+      }
+      checkKeys(object, allowed: ["name", "input", "valid", "errors", "description"], at: testPath, what: "test")
+      let name = string(object["name"], at: testPath + [.key("name")]) ?? "test \(index + 1)"
+      if object["name"] == nil { problem(testPath, "a test needs a \"name\"") }
+      var input: [String: String?] = [:]
+      if let inputObject = object["input"]?.objectValue {
+        for (key, value) in inputObject.members {
+          switch value {
+          case .string(let s): input[key] = s
+          case .null: input[key] = .some(nil)
+          default: problem(testPath + [.key("input"), .key(key)], "expected a string or null, found \(value.typeDescription)")
+          }
+        }
+      } else {
+        problem(testPath + [.key("input")], "a test needs an \"input\" object of field values")
+      }
+      let expectation: PolicyTest.Expectation
+      switch (object["valid"], object["errors"]) {
+      case (let valid?, nil):
+        guard let b = bool(valid, at: testPath + [.key("valid")]) else { continue }
+        expectation = .valid(b)
+      case (nil, let errors?):
+        guard let errorsObject = errors.objectValue else {
+          problem(testPath + [.key("errors")], "expected an object of field → [codes], found \(errors.typeDescription)")
+          continue
+        }
+        var expected: [String: [String]] = [:]
+        for (field, codes) in errorsObject.members {
+          guard let list = codes.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+            problem(testPath + [.key("errors"), .key(field)], "expected an array of codes")
+            continue
+          }
+          expected[field] = list.compactMap(\.stringValue)
+        }
+        expectation = .errors(expected)
+      case (.some, .some):
+        problem(testPath, "a test has \"valid\" or \"errors\", not both")
+        continue
+      case (nil, nil):
+        problem(testPath, "a test needs \"valid\": true/false or \"errors\": {field: [codes]}")
+        continue
+      }
+      tests.append(PolicyTest(name: name, input: input, expectation: expectation, file: file, path: testPath))
+    }
+    return tests
+  }
+}

@@ -1,0 +1,99 @@
+/// Messages of the `email` rule: a general one and one per reason (`email.missingAt`…).
+let emailMessages: [CatalogEntry] = [
+  CatalogEntry(
+    "email",
+    ja: ("{label}の形式が正しくありません。", "メールアドレスの形式が正しくありません。"),
+    en: ("{label} is not a valid email address.", "Enter a valid email address.")),
+  CatalogEntry(
+    "email.empty",
+    ja: ("{label}を入力してください。", "メールアドレスを入力してください。"),
+    en: ("{label} is empty.", "Enter an email address.")),
+  CatalogEntry(
+    "email.missingAt",
+    ja: ("{label}に「@」が含まれていません。", "「@」が含まれていません。"),
+    en: ("{label} must contain an \"@\".", "Must contain an \"@\".")),
+  CatalogEntry(
+    "email.multipleAt",
+    ja: ("{label}に「@」が複数含まれています。", "「@」が複数含まれています。"),
+    en: ("{label} contains more than one \"@\".", "Contains more than one \"@\".")),
+  CatalogEntry(
+    "email.fullWidthAt",
+    ja: ("{label}の「＠」が全角です。半角の「@」で入力してください。", "「＠」が全角です。半角の「@」で入力してください。"),
+    en: ("{label} contains a full-width \"＠\"; use \"@\".", "Contains a full-width \"＠\"; use \"@\".")),
+  CatalogEntry(
+    "email.missingLocalPart",
+    ja: ("{label}の「@」より前の部分を入力してください。", "「@」より前の部分を入力してください。"),
+    en: ("{label} is missing the part before the \"@\".", "Missing the part before the \"@\".")),
+  CatalogEntry(
+    "email.missingDomain",
+    ja: ("{label}の「@」より後のドメインを入力してください。", "「@」より後のドメインを入力してください。"),
+    en: ("{label} is missing the domain after the \"@\".", "Missing the domain after the \"@\".")),
+  CatalogEntry(
+    "email.localPartTooLong",
+    ja: ("{label}の「@」より前の部分は64バイト以下で入力してください。", "「@」より前の部分は64バイト以下で入力してください。"),
+    en: ("The part of {label} before the \"@\" must be at most 64 bytes.", "The part before the \"@\" must be at most 64 bytes.")),
+  CatalogEntry(
+    "email.tooLong",
+    ja: ("{label}は254バイト以下で入力してください。", "254バイト以下で入力してください。"),
+    en: ("{label} must be at most 254 bytes.", "Must be at most 254 bytes.")),
+  CatalogEntry(
+    "email.consecutiveDots",
+    ja: ("{label}に「.」が連続しています。", "「.」が連続しています。"),
+    en: ("{label} contains two dots in a row.", "Contains two dots in a row.")),
+  CatalogEntry(
+    "email.leadingDot",
+    ja: ("{label}の「@」より前の部分が「.」で始まっています。", "「@」より前の部分が「.」で始まっています。"),
+    en: ("The part of {label} before the \"@\" starts with a dot.", "The part before the \"@\" starts with a dot.")),
+  CatalogEntry(
+    "email.trailingDot",
+    ja: ("{label}の「@」の直前またはドメインの末尾に「.」があります。", "「@」の直前またはドメインの末尾に「.」があります。"),
+    en: ("{label} has a dot right before the \"@\" or at the end.", "Has a dot right before the \"@\" or at the end.")),
+  CatalogEntry(
+    "email.invalidCharacter",
+    ja: ("{label}に使用できない文字が含まれています。", "使用できない文字が含まれています。"),
+    en: ("{label} contains a character that is not allowed.", "Contains a character that is not allowed.")),
+  CatalogEntry(
+    "email.whitespace",
+    ja: ("{label}に空白が含まれています。", "空白が含まれています。"),
+    en: ("{label} contains a space.", "Contains a space.")),
+  CatalogEntry(
+    "email.controlCharacter",
+    ja: ("{label}に制御文字が含まれています。", "制御文字が含まれています。"),
+    en: ("{label} contains a control character.", "Contains a control character.")),
+  CatalogEntry(
+    "email.quotedLocalPart",
+    ja: ("{label}に引用符（\"）で囲まれた部分は使用できません。", "引用符（\"）で囲まれた部分は使用できません。"),
+    en: ("{label} cannot use a quoted local part.", "A quoted local part is not allowed.")),
+  CatalogEntry(
+    "email.domainLiteral",
+    ja: ("{label}のドメインにIPアドレスは使用できません。", "ドメインにIPアドレスは使用できません。"),
+    en: ("{label} cannot use an IP address as its domain.", "An IP address is not allowed as the domain.")),
+  CatalogEntry(
+    "email.invalidDomainLiteral",
+    ja: ("{label}のドメインのIPアドレスが正しくありません。", "ドメインのIPアドレスが正しくありません。"),
+    en: ("The IP address in {label} is not valid.", "The IP address is not valid.")),
+  CatalogEntry(
+    "email.unicodeNotAllowed",
+    ja: ("{label}は半角英数字と記号で入力してください。", "半角英数字と記号で入力してください。"),
+    en: ("{label} must use ASCII letters, digits and symbols only.", "Use ASCII letters, digits and symbols only.")),
+  CatalogEntry(
+    "email.domainNoDot",
+    ja: ("{label}のドメインに「.」が含まれていません。", "ドメインに「.」が含まれていません。"),
+    en: ("The domain of {label} must contain a dot.", "The domain must contain a dot.")),
+  CatalogEntry(
+    "email.labelTooLong",
+    ja: ("{label}のドメインの各部分は63バイト以下で入力してください。", "ドメインの各部分は63バイト以下で入力してください。"),
+    en: ("Each part of the domain of {label} must be at most 63 bytes.", "Each part of the domain must be at most 63 bytes.")),
+  CatalogEntry(
+    "email.invalidLabel",
+    ja: ("{label}のドメインの形式が正しくありません。", "ドメインの形式が正しくありません。"),
+    en: ("The domain of {label} is not valid.", "The domain is not valid.")),
+  CatalogEntry(
+    "email.numericTopLevelDomain",
+    ja: ("{label}のドメインの末尾が数字だけになっています。", "ドメインの末尾が数字だけになっています。"),
+    en: ("The domain of {label} cannot end in a numeric part.", "The domain cannot end in a numeric part.")),
+  CatalogEntry(
+    "email.invalidQuotedString",
+    ja: ("{label}の引用符（\"）で囲まれた部分が正しくありません。", "引用符（\"）で囲まれた部分が正しくありません。"),
+    en: ("The quoted part of {label} is not valid.", "The quoted part is not valid.")),
+]

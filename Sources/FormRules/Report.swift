@@ -1,0 +1,163 @@
+/// The outcome of validating one set of field values.
+public struct Report: Sendable {
+  public let fields: FieldReports
+  /// Failures that belong to the whole form, such as `input.malformed`.
+  public let formErrors: [Failure]
+  let policy: Policy
+
+  /// True when no field and no form-level failure has error severity.
+  public var isValid: Bool {
+    !formErrors.contains { $0.severity == .error } && fields.allSatisfy(\.isValid)
+  }
+
+  /// Every message, rendered for `locale` (negotiated: `ja-JP` → `ja`).
+  public func messages(locale: String) -> RenderedMessages {
+    let language = policy.negotiateLocale([locale])
+    return RenderedMessages(
+      form: formErrors.map { policy.catalog.render($0, label: nil, locale: language, style: .labeled) },
+      fields: fields.map { field in
+        (field.name, field.failures.map { policy.message(for: $0, field: field.name, locale: language) })
+      })
+  }
+
+  /// The report as the JSON the CLI prints: `{"valid", "fields": {name: {"valid", "value", "errors"}}}`.
+  public func json(locale: String) -> String {
+    var writer = JSONWriter()
+    write(to: &writer, locale: locale)
+    return writer.string
+  }
+
+  /// Appends the report's JSON to `writer`, for streaming many reports.
+  public func write(to writer: inout JSONWriter, locale: String) {
+    let language = policy.negotiateLocale([locale])
+    writer.raw("{\"valid\":")
+    writer.bool(isValid)
+    if !formErrors.isEmpty {
+      writer.raw(",\"errors\":")
+      writeFailures(formErrors, field: nil, to: &writer, language: language)
+    }
+    writer.raw(",\"fields\":{")
+    for (i, field) in fields.enumerated() {
+      if i > 0 { writer.raw(",") }
+      writer.key(field.name)
+      writer.raw("{\"valid\":")
+      writer.bool(field.isValid)
+      if !field.isSensitive {
+        writer.raw(",\"value\":")
+        if let value = field.value { writer.string(value) } else { writer.null() }
+      }
+      writer.raw(",\"errors\":")
+      writeFailures(field.failures, field: field.name, to: &writer, language: language)
+      writer.raw("}")
+    }
+    writer.raw("}}")
+  }
+
+  private func writeFailures(_ failures: [Failure], field: String?, to writer: inout JSONWriter, language: String) {
+    writer.raw("[")
+    for (i, failure) in failures.enumerated() {
+      if i > 0 { writer.raw(",") }
+      writer.raw("{\"code\":")
+      writer.string(failure.code)
+      writer.raw(",\"severity\":")
+      writer.string(failure.severity.rawValue)
+      writer.raw(",\"params\":{")
+      for (j, param) in failure.params.entries.enumerated() {
+        if j > 0 { writer.raw(",") }
+        writer.key(param.name)
+        writer.value(param.value.json)
+      }
+      writer.raw("},\"message\":")
+      if let field {
+        writer.string(policy.message(for: failure, field: field, locale: language))
+      } else {
+        writer.string(policy.catalog.render(failure, label: nil, locale: language, style: .labeled))
+      }
+      writer.raw("}")
+    }
+    writer.raw("]")
+  }
+}
+
+/// The per-field results of a report, in rules-file order, looked up by name.
+public struct FieldReports: Sendable, RandomAccessCollection {
+  let reports: [FieldReport]
+
+  init(_ reports: [FieldReport]) {
+    self.reports = reports
+  }
+
+  public var startIndex: Int { reports.startIndex }
+  public var endIndex: Int { reports.endIndex }
+  public subscript(position: Int) -> FieldReport { reports[position] }
+
+  /// The report of the named field, if the policy has it.
+  public subscript(name: String) -> FieldReport? {
+    reports.first { $0.name == name }
+  }
+}
+
+/// The result of one field.
+public struct FieldReport: Sendable, CustomStringConvertible {
+  public let name: String
+  /// The value after the field's transforms; always `nil` for sensitive fields.
+  public let value: String?
+  public let failures: [Failure]
+  public let isSensitive: Bool
+
+  /// True when no failure has error severity (warnings do not count).
+  public var isValid: Bool { !failures.contains { $0.severity == .error } }
+  public var errors: [Failure] { failures.filter { $0.severity == .error } }
+  public var warnings: [Failure] { failures.filter { $0.severity == .warning } }
+
+  public var description: String {
+    let shown = isSensitive ? "<redacted>" : value.map { "\"\($0)\"" } ?? "nil"
+    return "\(name): \(shown) \(failures.map(\.code))"
+  }
+}
+
+/// Rendered messages of a report, JSON-encodable: `{"form": […], "fields": {name: […]}}`.
+public struct RenderedMessages: Sendable, Encodable, Equatable {
+  public let form: [String]
+  public let fields: [(name: String, messages: [String])]
+
+  public subscript(field: String) -> [String]? {
+    fields.first { $0.name == field }?.messages
+  }
+
+  public static func == (lhs: RenderedMessages, rhs: RenderedMessages) -> Bool {
+    lhs.form == rhs.form && lhs.fields.map(\.name) == rhs.fields.map(\.name)
+      && lhs.fields.map(\.messages) == rhs.fields.map(\.messages)
+  }
+
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(form, forKey: Key(stringValue: "form"))
+    var nested = container.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "fields"))
+    for (name, messages) in fields { try nested.encode(messages, forKey: Key(stringValue: name)) }
+  }
+}
+
+extension Policy {
+  /// Renders one failure of a field with its label, in `locale`.
+  public func message(for failure: Failure, field: String, locale: String, style: MessageStyle = .labeled)
+    -> String
+  {
+    catalog.render(failure, label: label(of: field, locale: locale), locale: locale, style: style) { name in
+      self.field(name) == nil ? nil : self.label(of: name, locale: locale)
+    }
+  }
+
+  /// The field's label in `locale`, falling back to another language, then to its name.
+  public func label(of field: String, locale: String) -> String {
+    guard let spec = self.field(field) else { return field }
+    return spec.label[locale] ?? spec.label[ruleSet.defaultLocale] ?? spec.label.texts.values.sorted().first ?? field
+  }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+/// A check of one field's value, named by its key in a rules file.
+///
+/// A rule's name is its JSON key, its failure code and its message key
+/// (`minLength` → `MinLength` → code `minLength`). Rules hold only compiled,
+/// read-only data, so a ``Policy`` can be shared by every thread.
+public protocol Rule: Sendable {
+  /// The rule's key in a rules file, which is also its failure code.
+  static var name: String { get }
+  /// Option keys the rule accepts beside its own key (`unit`, `flags`…).
+  static var options: [String] { get }
+  /// Whether the rule runs on an empty value. Only `required`-like rules do; every
+  /// other rule leaves an empty, optional field alone.
+  static var checksEmptyValue: Bool { get }
+
+  /// Builds the rule from its JSON value and options.
+  init(from decoder: RuleDecoder) throws(RuleDecodingError)
+
+  /// Loads what the rule needs from outside the rules file (lists, hash files).
+  /// Called once by ``RuleSet/compile()``.
+  mutating func compile(in context: CompileContext) throws(RuleDecodingError)
+
+  /// Checks one value. Returns `nil` when the value passes.
+  func check(_ subject: Subject) -> Failure?
+
+  /// The failure that describes what the rule requires, for checklists
+  /// (`8文字以上`). Its parameters are those of the requirement, without the
+  /// `actual` value.
+  var requirement: Failure { get }
+
+  /// Other fields this rule reads, checked to exist when the rules file loads.
+  var referencedFields: [String] { get }
+
+  /// Problems that depend on the rule's neighbours in the same list (for example
+  /// `minLength` above `maxLength`), reported with the given path.
+  func conflicts(with other: any Rule) -> String?
+}
+
+extension Rule {
+  public static var options: [String] { [] }
+  public static var checksEmptyValue: Bool { false }
+  public mutating func compile(in context: CompileContext) throws(RuleDecodingError) {}
+  public var requirement: Failure { Failure(code: Self.name) }
+  public var referencedFields: [String] { [] }
+  public func conflicts(with other: any Rule) -> String? { nil }
+}
+
+/// What a rule sees when it checks a value.
+public struct Subject {
+  /// The field's value after its transforms (trim, normalize); empty when absent.
+  public let value: String
+  /// The field being checked.
+  public let field: String
+  /// Whether the field is sensitive: its value must never appear in a failure.
+  public let isSensitive: Bool
+  let values: FieldValues
+
+  /// Another field's value after that field's transforms; `nil` when absent.
+  public func value(of field: String) -> String? { values[field] }
+}
+
+/// A rule-level decoding problem; the decoder adds the file and JSON path.
+public struct RuleDecodingError: Error, Sendable {
+  public var message: String
+  /// Path components below the rule object (`["minLength"]`, `["list", 0]`).
+  public var subpath: [JSONPathComponent]
+  public var suggestion: String?
+
+  public init(_ message: String, at subpath: [JSONPathComponent] = [], suggestion: String? = nil) {
+    self.message = message
+    self.subpath = subpath
+    self.suggestion = suggestion
+  }
+}
+
+/// Gives a rule its JSON value and options, with typed accessors that produce
+/// clear errors.
+public struct RuleDecoder {
+  /// The rule key's own value (`8` in `{"minLength": 8}`).
+  public let value: JSONValue
+  let object: JSONObject
+  let ruleName: String
+
+  /// An option's raw value, if present.
+  public func option(_ key: String) -> JSONValue? { object[key] }
+
+  /// The rule's value as a non-negative integer.
+  public func count() throws(RuleDecodingError) -> Int {
+    guard let n = value.intValue, n >= 0 else {
+      throw RuleDecodingError("expected a non-negative integer, found \(value.typeDescription)", at: [.key(ruleName)])
+    }
+    return n
+  }
+
+  public func string() throws(RuleDecodingError) -> String {
+    guard let s = value.stringValue else {
+      throw RuleDecodingError("expected a string, found \(value.typeDescription)", at: [.key(ruleName)])
+    }
+    return s
+  }
+
+  public func bool() throws(RuleDecodingError) -> Bool {
+    guard let b = value.boolValue else {
+      throw RuleDecodingError("expected true or false, found \(value.typeDescription)", at: [.key(ruleName)])
+    }
+    return b
+  }
+
+  /// An option that must be one of `choices`; `fallback` when absent.
+  public func option<T: RawRepresentable<String>>(_ key: String, default fallback: T, choices: [T])
+    throws(RuleDecodingError) -> T
+  {
+    guard let raw = object[key] else { return fallback }
+    guard let s = raw.stringValue, let choice = T(rawValue: s), choices.contains(where: { $0.rawValue == s })
+    else {
+      let names = choices.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+      let found = raw.stringValue.map { "\"\($0)\"" } ?? raw.typeDescription
+      throw RuleDecodingError(
+        "expected one of \(names), found \(found)", at: [.key(key)],
+        suggestion: raw.stringValue.flatMap { Suggestion.closest(to: $0, in: choices.map(\.rawValue)) })
+    }
+    return choice
+  }
+
+  public func intOption(_ key: String) throws(RuleDecodingError) -> Int? {
+    guard let raw = object[key] else { return nil }
+    guard let n = raw.intValue, n >= 0 else {
+      throw RuleDecodingError("expected a non-negative integer, found \(raw.typeDescription)", at: [.key(key)])
+    }
+    return n
+  }
+
+  public func boolOption(_ key: String) throws(RuleDecodingError) -> Bool? {
+    guard let raw = object[key] else { return nil }
+    guard let b = raw.boolValue else {
+      throw RuleDecodingError("expected true or false, found \(raw.typeDescription)", at: [.key(key)])
+    }
+    return b
+  }
+
+  public func stringOption(_ key: String) throws(RuleDecodingError) -> String? {
+    guard let raw = object[key] else { return nil }
+    guard let s = raw.stringValue else {
+      throw RuleDecodingError("expected a string, found \(raw.typeDescription)", at: [.key(key)])
+    }
+    return s
+  }
+
+  /// A string or an array of strings.
+  public func stringListOption(_ key: String) throws(RuleDecodingError) -> [String]? {
+    guard let raw = object[key] else { return nil }
+    if let s = raw.stringValue { return [s] }
+    guard let array = raw.arrayValue else {
+      throw RuleDecodingError("expected a string or an array of strings, found \(raw.typeDescription)", at: [.key(key)])
+    }
+    var result: [String] = []
+    for (i, element) in array.enumerated() {
+      guard let s = element.stringValue else {
+        throw RuleDecodingError("expected a string, found \(element.typeDescription)", at: [.key(key), .index(i)])
+      }
+      result.append(s)
+    }
+    return result
+  }
+}
+
+/// What ``Rule/compile(in:)`` may use: the folder of the rules file that declared
+/// the rule, for resolving relative paths, and a cache shared by the whole policy.
+public struct CompileContext {
+  /// The directory of the rules file that declared the rule; relative paths resolve here.
+  public let baseDirectory: URL
+  /// The directory holding the shipped `Rules/` (for default lists).
+  public let rulesDirectory: URL?
+  let cache: ResourceCache
+
+  /// Loads a resource once per compiled policy, keyed by `key`.
+  public func shared<T: Sendable>(_ key: String, load: () throws(RuleDecodingError) -> T)
+    throws(RuleDecodingError) -> T
+  {
+    if let cached = cache.values[key] as? T { return cached }
+    let value = try load()
+    cache.values[key] = value
+    return value
+  }
+}
+
+final class ResourceCache {
+  var values: [String: Any] = [:]
+}

@@ -1,0 +1,16 @@
+/// The rules a rules file may name. Adding a rule means adding its type here.
+enum RuleRegistry {
+  static let types: [any Rule.Type] = [
+    Required.self, MinLength.self, MaxLength.self, PatternRule.self, NotPattern.self, SameAs.self, Trimmed.self,
+  ]
+
+  static let byName: [String: any Rule.Type] = {
+    var table: [String: any Rule.Type] = [:]
+    for type in types { table[type.name] = type }
+    return table
+  }()
+
+  static var names: [String] { types.map { $0.name } }
+
+  static func type(named name: String) -> (any Rule.Type)? { byName[name] }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// A decoded, checked rules file (with its `extends` chain merged), ready to compile.
+///
+/// ```swift
+/// let rules = try RuleSet(contentsOf: URL(fileURLWithPath: "Rules/login.json"))
+/// let policy = try rules.compile()
+/// ```
+public struct RuleSet: Sendable {
+  public var version: Int
+  public var name: String?
+  /// The language used when the caller names none that the catalog knows.
+  public var defaultLocale: String
+  public var fields: [FieldSpec]
+  /// Message overrides and app-specific codes: language → code → template.
+  public var messages: [String: [String: MessageTemplate]]
+  /// The examples the file carries (and those of a sibling `NAME.tests.json`).
+  public var tests: [PolicyTest]
+  public var limits: Limits
+  /// The file the rules came from, as the user named it.
+  public var file: String
+  /// The languages the file itself uses in labels and messages.
+  public var locales: [String]
+
+  /// The languages that have a built-in catalog; labels and messages may only use these.
+  public static let supportedLocales = ["ja", "en"]
+
+  /// Loads a rules file and the files it extends.
+  /// - Throws: ``RuleSetError`` listing every problem with its file and JSON path.
+  public init(contentsOf url: URL) throws(RuleSetError) {
+    var loader = RuleSetLoader()
+    self = try loader.load(url: url)
+  }
+
+  /// Decodes rules from memory. `file` names them in errors; `baseDirectory` resolves
+  /// `extends` and list paths.
+  public init(data: some Collection<UInt8>, file: String = "<input>", baseDirectory: URL? = nil)
+    throws(RuleSetError)
+  {
+    var loader = RuleSetLoader()
+    let base = baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    self = try loader.load(bytes: Array(data), file: file, directory: base)
+  }
+
+  init(
+    version: Int, name: String?, defaultLocale: String, fields: [FieldSpec],
+    messages: [String: [String: MessageTemplate]], tests: [PolicyTest], limits: Limits, file: String, locales: [String]
+  ) {
+    self.version = version
+    self.name = name
+    self.defaultLocale = defaultLocale
+    self.fields = fields
+    self.messages = messages
+    self.tests = tests
+    self.limits = limits
+    self.file = file
+    self.locales = locales
+  }
+
+  /// A field by name.
+  public func field(_ name: String) -> FieldSpec? { fields.first { $0.name == name } }
+}
+
+/// Bounds applied to every value before any rule runs.
+public struct Limits: Sendable, Equatable {
+  /// Values longer than this many UTF-8 bytes fail with `input.tooLong` and are not
+  /// examined further, so a 10 MB password costs microseconds.
+  public var maxValueBytes: Int = 4096
+
+  public init(maxValueBytes: Int = 4096) {
+    self.maxValueBytes = maxValueBytes
+  }
+}
+
+/// Unicode normalization applied to a field's value before the rules run.
+public enum Normalization: String, Sendable, CaseIterable {
+  case none, nfc, nfkc
+}
+
+/// One field of a rules file.
+public struct FieldSpec: Sendable {
+  public var name: String
+  public var label: LocalizedText
+  /// Remove leading and trailing Unicode white space (including U+3000 and U+00A0).
+  public var trim: Bool
+  public var normalize: Normalization
+  /// The value is never echoed anywhere: not in reports, errors or logs.
+  public var sensitive: Bool
+  /// Stop at the first failing error-severity rule.
+  public var bail: Bool
+  public var rules: [RuleNode]
+  /// The file and JSON path where the field is defined.
+  public var file: String
+  public var path: [JSONPathComponent]
+}
+
+/// A rule in a field's list, with its modifiers.
+public struct RuleNode: Sendable {
+  public enum Kind: Sendable {
+    case rule(any Rule)
+    case allOf([RuleNode])
+    case anyOf([RuleNode])
+    case not([RuleNode])
+  }
+
+  public var kind: Kind
+  public var severity: Severity
+  public var message: LocalizedText?
+  public var condition: Condition?
+  public var file: String
+  public var path: [JSONPathComponent]
+  /// The folder of the file that declared the rule; relative list paths resolve here.
+  public var directory: URL
+
+  /// The rule name as written in the file (`minLength`, `anyOf`…).
+  public var name: String {
+    switch kind {
+    case .rule(let rule): return type(of: rule).name
+    case .allOf: return "allOf"
+    case .anyOf: return "anyOf"
+    case .not: return "not"
+    }
+  }
+}
+
+/// A rule's `when`: it applies only when another field equals a value or is non-empty.
+public struct Condition: Sendable, Equatable {
+  public var field: String
+  public var equals: String?
+  public var notEmpty: Bool?
+
+  func holds(in values: FieldValues) -> Bool {
+    let value = values[field] ?? ""
+    if let equals, value != equals { return false }
+    if let notEmpty, notEmpty == value.isEmpty { return false }
+    return true
+  }
+}
+
+/// An example the rules file carries, run by `validate test`.
+public struct PolicyTest: Sendable {
+  public enum Expectation: Sendable, Equatable {
+    case valid(Bool)
+    /// Each listed field fails with exactly these codes (in any order).
+    case errors([String: [String]])
+  }
+
+  public var name: String
+  public var input: [String: String?]
+  public var expectation: Expectation
+  public var file: String
+  public var path: [JSONPathComponent]
+}

@@ -1,0 +1,117 @@
+/// One step of a JSON path: an object key or an array index.
+public enum JSONPathComponent: Sendable, Equatable, CustomStringConvertible {
+  case key(String)
+  case index(Int)
+
+  public var description: String {
+    switch self {
+    case .key(let k): return k
+    case .index(let i): return "[\(i)]"
+    }
+  }
+}
+
+/// Renders a path the way people write it: `fields.password.rules[1].minLength`.
+public func jsonPathString(_ path: [JSONPathComponent]) -> String {
+  var text = ""
+  for component in path {
+    switch component {
+    case .key(let k):
+      let plain = !k.isEmpty && k.utf8.allSatisfy { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+        || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+      if plain {
+        if !text.isEmpty { text += "." }
+        text += k
+      } else {
+        text += "[\"\(k.replacingAll("\"", with: "\\\""))\"]"
+      }
+    case .index(let i):
+      text += "[\(i)]"
+    }
+  }
+  return text.isEmpty ? "(top level)" : text
+}
+
+extension String {
+  func replacingAll(_ target: Character, with replacement: String) -> String {
+    var result = ""
+    for c in self { if c == target { result += replacement } else { result.append(c) } }
+    return result
+  }
+}
+
+/// A problem in a rules file: which file, where in it, and what is wrong.
+public struct RuleSetProblem: Sendable, Equatable, CustomStringConvertible {
+  /// The file as the user named it (or `<input>` for data that came from memory).
+  public var file: String
+  public var path: [JSONPathComponent]
+  public var message: String
+  /// A likely intended spelling for an unknown key or value.
+  public var suggestion: String?
+  /// Line and column, for JSON syntax errors.
+  public var line: Int?
+  public var column: Int?
+
+  public init(
+    file: String, path: [JSONPathComponent], message: String, suggestion: String? = nil, line: Int? = nil,
+    column: Int? = nil
+  ) {
+    self.file = file
+    self.path = path
+    self.message = message
+    self.suggestion = suggestion
+    self.line = line
+    self.column = column
+  }
+
+  public var description: String {
+    var text = file
+    if let line, let column { text += ":\(line):\(column)" }
+    if line == nil || !path.isEmpty { text += ": \(jsonPathString(path))" }
+    text += ": \(message)"
+    if let suggestion { text += " (did you mean \"\(suggestion)\"?)" }
+    return text
+  }
+}
+
+/// Why a rules file could not be loaded or compiled: every problem found, not just the first.
+public struct RuleSetError: Error, Sendable, CustomStringConvertible {
+  public var problems: [RuleSetProblem]
+
+  public init(problems: [RuleSetProblem]) {
+    self.problems = problems
+  }
+
+  public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+/// Finds the closest spelling among known names, for "did you mean" hints.
+enum Suggestion {
+  static func closest(to word: String, in candidates: [String]) -> String? {
+    let lowered = Array(word.lowercased().unicodeScalars)
+    var best: (String, Int)?
+    for candidate in candidates {
+      let d = distance(lowered, Array(candidate.lowercased().unicodeScalars))
+      if best == nil || d < best!.1 { best = (candidate, d) }
+    }
+    guard let (name, d) = best else { return nil }
+    return d <= max(2, lowered.count / 3) ? name : nil
+  }
+
+  /// Levenshtein distance.
+  static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,295 @@
+import Foundation
+
+/// Reads rules files, follows `extends`, and collects every problem with its file and
+/// JSON path instead of stopping at the first.
+struct RuleSetLoader {
+  static let topLevelKeys = [
+    "$schema", "version", "name", "description", "defaultLocale", "extends", "fields", "messages", "tests",
+    "limits",
+  ]
+  static let fieldKeys = ["label", "description", "trim", "normalize", "sensitive", "bail", "rules"]
+  static let modifierKeys = ["message", "severity", "when"]
+  static let compositeNames = ["allOf", "anyOf", "not"]
+  static let maxExtendsDepth = 16
+
+  var problems: [RuleSetProblem] = []
+  /// Canonical paths of the files being loaded, to detect `extends` cycles.
+  private var chain: [String] = []
+
+  /// What one file says, before merging with what it extends.
+  struct FileContent {
+    var version: Int?
+    var name: String?
+    var defaultLocale: String?
+    var fields: [PartialField] = []
+    var messages: [String: [String: MessageTemplate]] = [:]
+    var tests: [PolicyTest] = []
+    var limits: Limits?
+    var locales: Set<String> = []
+  }
+
+  struct PartialField {
+    var name: String
+    var label: LocalizedText?
+    var trim: Bool?
+    var normalize: Normalization?
+    var sensitive: Bool?
+    var bail: Bool?
+    var rules: [RuleNode]?
+    var file: String
+    var path: [JSONPathComponent]
+  }
+
+  mutating func load(url: URL) throws(RuleSetError) -> RuleSet {
+    let file = url.relativePath.isEmpty ? url.path : url.relativePath
+    guard let content = loadFile(url: url, displayName: file, referencedFrom: nil) else {
+      throw RuleSetError(problems: problems)
+    }
+    var merged = content
+    // A sibling NAME.tests.json adds examples without touching the policy file.
+    let testsURL = url.deletingPathExtension().appendingPathExtension("tests.json")
+    if FileManager.default.fileExists(atPath: testsURL.path) {
+      let testsFile = testsURL.relativePath
+      if let bytes = read(testsURL, displayName: testsFile, referencedFrom: nil),
+        let root = parseJSON(bytes, file: testsFile)
+      {
+        var fileDecoder = FileDecoder(file: testsFile, directory: testsURL.deletingLastPathComponent())
+        if let array = root.arrayValue {
+          merged.tests += fileDecoder.decodeTests(array, at: [])
+        } else if let object = root.objectValue, let array = object["tests"]?.arrayValue {
+          merged.tests += fileDecoder.decodeTests(array, at: [.key("tests")])
+        } else {
+          fileDecoder.problem([], "expected an array of tests or an object with \"tests\"")
+        }
+        problems += fileDecoder.problems
+      }
+    }
+    return try finish(merged, file: file)
+  }
+
+  mutating func load(bytes: [UInt8], file: String, directory: URL) throws(RuleSetError) -> RuleSet {
+    guard let content = decode(bytes: bytes, file: file, directory: directory) else {
+      throw RuleSetError(problems: problems)
+    }
+    return try finish(content, file: file)
+  }
+
+  private mutating func finish(_ content: FileContent, file: String) throws(RuleSetError) -> RuleSet {
+    var fields: [FieldSpec] = []
+    for partial in content.fields {
+      let sensitive = partial.sensitive ?? false
+      fields.append(
+        FieldSpec(
+          name: partial.name, label: partial.label ?? LocalizedText([:]),
+          trim: partial.trim ?? !sensitive, normalize: partial.normalize ?? .none, sensitive: sensitive,
+          bail: partial.bail ?? false, rules: partial.rules ?? [], file: partial.file, path: partial.path))
+    }
+    let names = Set(fields.map(\.name))
+    for field in fields {
+      checkReferences(field.rules, fieldNames: names)
+      checkConflicts(field.rules)
+    }
+    for test in content.tests {
+      for key in test.input.keys where !names.contains(key) {
+        problems.append(
+          RuleSetProblem(
+            file: test.file, path: test.path + [.key("input"), .key(key)], message: "no field named \"\(key)\"",
+            suggestion: Suggestion.closest(to: key, in: Array(names))))
+      }
+      if case .errors(let expected) = test.expectation {
+        for key in expected.keys where !names.contains(key) {
+          problems.append(
+            RuleSetProblem(
+              file: test.file, path: test.path + [.key("errors"), .key(key)], message: "no field named \"\(key)\"",
+              suggestion: Suggestion.closest(to: key, in: Array(names))))
+        }
+      }
+    }
+    var locales = content.locales
+    locales.formUnion(content.messages.keys)
+    let defaultLocale = content.defaultLocale ?? "en"
+    // Every language the file writes labels or messages in must be complete.
+    for locale in locales.sorted() {
+      for field in fields where field.label[locale] == nil && !field.label.texts.isEmpty {
+        problems.append(
+          RuleSetProblem(
+            file: field.file, path: field.path + [.key("label")], message: "no label for locale \"\(locale)\""))
+      }
+      for field in fields { checkMessageLocales(field.rules, locale: locale) }
+    }
+    guard problems.isEmpty else { throw RuleSetError(problems: problems) }
+    return RuleSet(
+      version: content.version ?? 1, name: content.name, defaultLocale: defaultLocale, fields: fields,
+      messages: content.messages, tests: content.tests, limits: content.limits ?? Limits(), file: file,
+      locales: locales.sorted())
+  }
+
+  private mutating func checkReferences(_ nodes: [RuleNode], fieldNames: Set<String>) {
+    for node in nodes {
+      if let condition = node.condition, !fieldNames.contains(condition.field) {
+        problems.append(
+          RuleSetProblem(
+            file: node.file, path: node.path + [.key("when"), .key("field")],
+            message: "\"\(condition.field)\" is not a field of this rules file",
+            suggestion: Suggestion.closest(to: condition.field, in: Array(fieldNames))))
+      }
+      switch node.kind {
+      case .rule(let rule):
+        for name in rule.referencedFields where !fieldNames.contains(name) {
+          problems.append(
+            RuleSetProblem(
+              file: node.file, path: node.path + [.key(node.name)],
+              message: "\"\(name)\" is not a field of this rules file",
+              suggestion: Suggestion.closest(to: name, in: Array(fieldNames))))
+        }
+      case .allOf(let inner), .anyOf(let inner), .not(let inner):
+        checkReferences(inner, fieldNames: fieldNames)
+      }
+    }
+  }
+
+  private mutating func checkConflicts(_ nodes: [RuleNode]) {
+    let leaves: [(RuleNode, any Rule)] = nodes.compactMap { node in
+      guard node.condition == nil, case .rule(let rule) = node.kind else { return nil }
+      return (node, rule)
+    }
+    for (i, (node, rule)) in leaves.enumerated() {
+      for (_, other) in leaves[..<i] {
+        if let conflict = rule.conflicts(with: other) ?? other.conflicts(with: rule) {
+          problems.append(RuleSetProblem(file: node.file, path: node.path + [.key(node.name)], message: conflict))
+        }
+      }
+    }
+    for node in nodes {
+      switch node.kind {
+      case .rule: break
+      case .allOf(let inner), .anyOf(let inner), .not(let inner): checkConflicts(inner)
+      }
+    }
+  }
+
+  private mutating func checkMessageLocales(_ nodes: [RuleNode], locale: String) {
+    for node in nodes {
+      if let message = node.message, message[locale] == nil {
+        problems.append(
+          RuleSetProblem(
+            file: node.file, path: node.path + [.key("message")], message: "no message for locale \"\(locale)\""))
+      }
+      switch node.kind {
+      case .rule: break
+      case .allOf(let inner), .anyOf(let inner), .not(let inner): checkMessageLocales(inner, locale: locale)
+      }
+    }
+  }
+
+  private mutating func read(_ url: URL, displayName: String, referencedFrom: (String, [JSONPathComponent])?)
+    -> [UInt8]?
+  {
+    do {
+      return Array(try Data(contentsOf: url))
+    } catch {
+      let reason = FileManager.default.fileExists(atPath: url.path) ? "cannot read the file" : "no such file"
+      if let (file, path) = referencedFrom {
+        problems.append(RuleSetProblem(file: file, path: path, message: "\(reason): \(displayName)"))
+      } else {
+        problems.append(RuleSetProblem(file: displayName, path: [], message: reason))
+      }
+      return nil
+    }
+  }
+
+  private mutating func parseJSON(_ bytes: [UInt8], file: String) -> JSONValue? {
+    do {
+      return try JSONParser(maxDepth: 64).parse(bytes)
+    } catch {
+      problems.append(
+        RuleSetProblem(
+          file: file, path: [], message: "malformed JSON: \(error.reason.rawValue)"
+            + (error.key.map { " \"\($0)\"" } ?? ""), line: error.line, column: error.column))
+      return nil
+    }
+  }
+
+  private mutating func loadFile(url: URL, displayName: String, referencedFrom: (String, [JSONPathComponent])?)
+    -> FileContent?
+  {
+    let canonical = url.standardizedFileURL.resolvingSymlinksInPath().path
+    if chain.contains(canonical) {
+      let cycle = (chain + [canonical]).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " → ")
+      if let (file, path) = referencedFrom {
+        problems.append(RuleSetProblem(file: file, path: path, message: "extends cycle: \(cycle)"))
+      }
+      return nil
+    }
+    if chain.count >= Self.maxExtendsDepth {
+      if let (file, path) = referencedFrom {
+        problems.append(
+          RuleSetProblem(file: file, path: path, message: "extends chain deeper than \(Self.maxExtendsDepth) files"))
+      }
+      return nil
+    }
+    guard let bytes = read(url, displayName: displayName, referencedFrom: referencedFrom) else { return nil }
+    chain.append(canonical)
+    defer { chain.removeLast() }
+    return decode(bytes: bytes, file: displayName, directory: url.deletingLastPathComponent())
+  }
+
+  private mutating func decode(bytes: [UInt8], file: String, directory: URL) -> FileContent? {
+    guard let root = parseJSON(bytes, file: file) else { return nil }
+    guard let object = root.objectValue else {
+      problems.append(RuleSetProblem(file: file, path: [], message: "expected an object, found \(root.typeDescription)"))
+      return nil
+    }
+    var parent: FileContent?
+    if let extends = object["extends"] {
+      if let relative = extends.stringValue {
+        let parentURL = URL(fileURLWithPath: relative, relativeTo: directory)
+        let parentName = (file as NSString).deletingLastPathComponent.isEmpty
+          ? relative : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(relative)
+        parent = loadFile(url: parentURL, displayName: parentName, referencedFrom: (file, [.key("extends")]))
+        if parent == nil { return nil }
+      } else {
+        problems.append(
+          RuleSetProblem(file: file, path: [.key("extends")], message: "expected a string, found \(extends.typeDescription)"))
+      }
+    }
+    var decoder = FileDecoder(file: file, directory: directory)
+    let content = decoder.decodeFile(object)
+    problems += decoder.problems
+    guard let parent else { return content }
+    return merge(parent: parent, child: content)
+  }
+
+  /// The child wins: its top-level settings replace the parent's, a field it redefines
+  /// keeps the parent's keys it does not set, and its messages override the parent's.
+  private func merge(parent: FileContent, child: FileContent) -> FileContent {
+    var merged = parent
+    merged.version = child.version ?? parent.version
+    merged.name = child.name ?? parent.name
+    merged.defaultLocale = child.defaultLocale ?? parent.defaultLocale
+    merged.limits = child.limits ?? parent.limits
+    merged.locales.formUnion(child.locales)
+    for field in child.fields {
+      if let index = merged.fields.firstIndex(where: { $0.name == field.name }) {
+        var base = merged.fields[index]
+        base.label = field.label ?? base.label
+        base.trim = field.trim ?? base.trim
+        base.normalize = field.normalize ?? base.normalize
+        base.sensitive = field.sensitive ?? base.sensitive
+        base.bail = field.bail ?? base.bail
+        base.rules = field.rules ?? base.rules
+        base.file = field.file
+        base.path = field.path
+        merged.fields[index] = base
+      } else {
+        merged.fields.append(field)
+      }
+    }
+    for (locale, templates) in child.messages {
+      merged.messages[locale, default: [:]].merge(templates) { _, new in new }
+    }
+    // Examples belong to the file that states them: a child tests its own policy.
+    merged.tests = child.tests
+    return merged
+  }
+}
