@@ -294,6 +294,23 @@ struct FileDecoder {
     return result
   }
 
+  /// `{"field": ["code", …]}`
+  mutating func codeTable(_ value: JSONValue, at path: [JSONPathComponent]) -> [String: [String]]? {
+    guard let object = value.objectValue else {
+      problem(path, "expected an object of field → [codes], found \(value.typeDescription)")
+      return nil
+    }
+    var table: [String: [String]] = [:]
+    for (field, codes) in object.members {
+      guard let list = codes.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+        problem(path + [.key(field)], "expected an array of codes")
+        continue
+      }
+      table[field] = list.compactMap(\.stringValue)
+    }
+    return table
+  }
+
   mutating func decodeTests(_ array: [JSONValue], at path: [JSONPathComponent]) -> [PolicyTest] {
     var tests: [PolicyTest] = []
     for (index, element) in array.enumerated() {
@@ -302,7 +319,7 @@ struct FileDecoder {
         problem(testPath, "expected a test object, found \(element.typeDescription)")
         continue
       }
-      checkKeys(object, allowed: ["name", "input", "valid", "errors", "description"], at: testPath, what: "test")
+      checkKeys(object, allowed: ["name", "input", "valid", "errors", "warnings", "description"], at: testPath, what: "test")
       let name = string(object["name"], at: testPath + [.key("name")]) ?? "test \(index + 1)"
       if object["name"] == nil { problem(testPath, "a test needs a \"name\"") }
       var input: [String: String?] = [:]
@@ -318,23 +335,16 @@ struct FileDecoder {
         problem(testPath + [.key("input")], "a test needs an \"input\" object of field values")
       }
       let expectation: PolicyTest.Expectation
+      var warnings: [String: [String]]?
+      if let w = object["warnings"] {
+        warnings = codeTable(w, at: testPath + [.key("warnings")])
+      }
       switch (object["valid"], object["errors"]) {
       case (let valid?, nil):
         guard let b = bool(valid, at: testPath + [.key("valid")]) else { continue }
         expectation = .valid(b)
       case (nil, let errors?):
-        guard let errorsObject = errors.objectValue else {
-          problem(testPath + [.key("errors")], "expected an object of field → [codes], found \(errors.typeDescription)")
-          continue
-        }
-        var expected: [String: [String]] = [:]
-        for (field, codes) in errorsObject.members {
-          guard let list = codes.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-            problem(testPath + [.key("errors"), .key(field)], "expected an array of codes")
-            continue
-          }
-          expected[field] = list.compactMap(\.stringValue)
-        }
+        guard let expected = codeTable(errors, at: testPath + [.key("errors")]) else { continue }
         expectation = .errors(expected)
       case (.some, .some):
         problem(testPath, "a test has \"valid\" or \"errors\", not both")
@@ -343,7 +353,9 @@ struct FileDecoder {
         problem(testPath, "a test needs \"valid\": true/false or \"errors\": {field: [codes]}")
         continue
       }
-      tests.append(PolicyTest(name: name, input: input, expectation: expectation, file: file, path: testPath))
+      tests.append(
+        PolicyTest(
+          name: name, input: input, expectation: expectation, warnings: warnings, file: file, path: testPath))
     }
     return tests
   }

@@ -204,7 +204,7 @@ struct RuleSetLoader {
     } catch {
       problems.append(
         RuleSetProblem(
-          file: file, path: [], message: "malformed JSON: \(error.reason.rawValue)"
+          file: file, path: [], message: "malformed JSON: \(error.reason.message)"
             + (error.key.map { " \"\($0)\"" } ?? ""), line: error.line, column: error.column))
       return nil
     }

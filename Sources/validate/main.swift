@@ -1,1 +1,20 @@
-print("validate")
+import FormRules
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let formRulesVersion = "0.1.0"
+
+// A broken pipe (`validate … | head`) should end the process quietly, not kill it mid-write.
+signal(SIGPIPE, SIG_IGN)
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+switch arguments.first {
+case "test": status = TestCommand.run(Array(arguments.dropFirst()))
+case "lint": status = LintCommand.run(Array(arguments.dropFirst()))
+case "explain": status = ExplainCommand.run(Array(arguments.dropFirst()))
+default: status = ValidateCommand.run(arguments)
+}
+exit(status)
