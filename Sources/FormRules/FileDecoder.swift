@@ -19,7 +19,8 @@ struct FileDecoder {
 
   mutating func checkKeys(_ object: JSONObject, allowed: [String], at path: [JSONPathComponent], what: String) {
     for key in object.keys where !allowed.contains(key) {
-      problem(path + [.key(key)], "unknown \(what) key \"\(key)\"", suggestion: Suggestion.closest(to: key, in: allowed))
+      problem(
+        path + [.key(key)], "unknown \(what) key \"\(key)\"", suggestion: Suggestion.closest(to: key, in: allowed))
     }
   }
 
@@ -178,7 +179,9 @@ struct FileDecoder {
       problem(path, "expected a rule object such as {\"required\": true}, found \(value.typeDescription)")
       return nil
     }
-    let ruleKeys = object.keys.filter { RuleRegistry.type(named: $0) != nil || RuleSetLoader.compositeNames.contains($0) }
+    let ruleKeys = object.keys.filter {
+      RuleRegistry.type(named: $0) != nil || RuleSetLoader.compositeNames.contains($0)
+    }
     guard ruleKeys.count == 1, let name = ruleKeys.first else {
       if ruleKeys.isEmpty {
         let unknown = object.keys.filter { !RuleSetLoader.modifierKeys.contains($0) }
@@ -190,7 +193,8 @@ struct FileDecoder {
           problem(path, "a rule object needs one rule key, such as \"required\" or \"minLength\"")
         }
       } else {
-        problem(path, "a rule object has exactly one rule key; found \(ruleKeys.map { "\"\($0)\"" }.joined(separator: ", "))")
+        problem(
+          path, "a rule object has exactly one rule key; found \(ruleKeys.map { "\"\($0)\"" }.joined(separator: ", "))")
       }
       return nil
     }
@@ -223,7 +227,8 @@ struct FileDecoder {
       let inner = object[name] ?? .null
       let innerPath = path + [.key(name)]
       // `not` also takes a single rule object.
-      let list = name == "not" && inner.objectValue != nil
+      let list =
+        name == "not" && inner.objectValue != nil
         ? [decodeRule(inner, at: innerPath)].compactMap { $0 } : decodeRuleList(inner, at: innerPath)
       if list.isEmpty, inner.arrayValue?.isEmpty == true { problem(innerPath, "expected at least one rule") }
       switch name {
@@ -253,7 +258,8 @@ struct FileDecoder {
     return Condition(field: field, equals: equals, notEmpty: notEmpty)
   }
 
-  mutating func decodeMessages(_ value: JSONValue, at path: [JSONPathComponent]) -> [String: [String: MessageTemplate]] {
+  mutating func decodeMessages(_ value: JSONValue, at path: [JSONPathComponent]) -> [String: [String: MessageTemplate]]
+  {
     guard let object = value.objectValue else {
       problem(path, "expected an object of languages, found \(value.typeDescription)")
       return [:]
@@ -286,7 +292,8 @@ struct FileDecoder {
             problem(localePath + [.key(code)], "a message object needs \"labeled\" or \"inline\"")
           }
         } else {
-          problem(localePath + [.key(code)], "expected a string or {\"labeled\", \"inline\"}, found \(entry.typeDescription)")
+          problem(
+            localePath + [.key(code)], "expected a string or {\"labeled\", \"inline\"}, found \(entry.typeDescription)")
         }
       }
       result[locale] = templates
@@ -319,7 +326,8 @@ struct FileDecoder {
         problem(testPath, "expected a test object, found \(element.typeDescription)")
         continue
       }
-      checkKeys(object, allowed: ["name", "input", "valid", "errors", "warnings", "description"], at: testPath, what: "test")
+      checkKeys(
+        object, allowed: ["name", "input", "valid", "errors", "warnings", "description"], at: testPath, what: "test")
       let name = string(object["name"], at: testPath + [.key("name")]) ?? "test \(index + 1)"
       if object["name"] == nil { problem(testPath, "a test needs a \"name\"") }
       var input: [String: String?] = [:]
@@ -328,7 +336,8 @@ struct FileDecoder {
           switch value {
           case .string(let s): input[key] = s
           case .null: input[key] = .some(nil)
-          default: problem(testPath + [.key("input"), .key(key)], "expected a string or null, found \(value.typeDescription)")
+          default:
+            problem(testPath + [.key("input"), .key(key)], "expected a string or null, found \(value.typeDescription)")
           }
         }
       } else {

@@ -184,7 +184,8 @@ extension RuleSet {
       var node = node
       switch node.kind {
       case .rule(let rule):
-        let context = CompileContext(baseDirectory: node.directory, rulesDirectory: RuleSet.shippedRulesDirectory, cache: cache)
+        let context = CompileContext(
+          baseDirectory: node.directory, rulesDirectory: RuleSet.shippedRulesDirectory, cache: cache)
         do throws(RuleDecodingError) {
           node.kind = .rule(try Self.compiled(rule, in: context))
         } catch {

@@ -67,7 +67,8 @@ extension Policy {
       passed = expected.allSatisfy { field, codes in (errors[field] ?? []).sorted() == codes.sorted() }
     }
     if let expectedWarnings = test.warnings {
-      passed = passed
+      passed =
+        passed
         && expectedWarnings.allSatisfy { field, codes in (warnings[field] ?? []).sorted() == codes.sorted() }
     }
     return PolicyTestResult(

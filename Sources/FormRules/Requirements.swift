@@ -46,7 +46,9 @@ extension MessageCatalog {
   public func renderRequirement(
     _ failure: Failure, locale language: String, fieldLabel: (String) -> String? = { _ in nil }
   ) -> String {
-    if failure.messageOverride == nil, let t = template(for: failure.messageKeys.map { "requirement.\($0)" }, language: language) {
+    if failure.messageOverride == nil,
+      let t = template(for: failure.messageKeys.map { "requirement.\($0)" }, language: language)
+    {
       return fill(t.inline, failure: failure, label: nil, language: language, fieldLabel: fieldLabel)
     }
     return render(failure, label: nil, locale: language, style: .inline, fieldLabel: fieldLabel)

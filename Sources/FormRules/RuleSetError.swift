@@ -17,8 +17,12 @@ public func jsonPathString(_ path: [JSONPathComponent]) -> String {
   for component in path {
     switch component {
     case .key(let k):
-      let plain = !k.isEmpty && k.utf8.allSatisfy { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
-        || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+      let plain =
+        !k.isEmpty
+        && k.utf8.allSatisfy {
+          $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+            || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+        }
       if plain {
         if !text.isEmpty { text += "." }
         text += k

@@ -81,7 +81,8 @@ enum TestCommand {
       }
       if results.isEmpty {
         if policy.ruleSet.tests.isEmpty {
-          Console.fail("\(rulesPath) has no tests", hint: "Add a \"tests\" array to the rules file or a sibling .tests.json.")
+          Console.fail(
+            "\(rulesPath) has no tests", hint: "Add a \"tests\" array to the rules file or a sibling .tests.json.")
         } else {
           Console.fail("--run matched none of the \(policy.ruleSet.tests.count) tests")
         }

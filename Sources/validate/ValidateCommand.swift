@@ -58,7 +58,8 @@ enum ValidateCommand {
     }
     do throws(UsageError) {
       let rulesPath = try options.required("rules", example: "validate --rules Rules/login.json < input.json")
-      let format = try options.choice("format", ["text", "json"])
+      let format =
+        try options.choice("format", ["text", "json"])
         ?? (Console.isTerminal(STDOUT_FILENO) ? "text" : "json")
       guard let policy = loadPolicy(rulesPath) else { return ExitCode.trouble }
       let locale = resolveLocale(options.value("locale"), policy: policy)
@@ -138,7 +139,8 @@ enum ValidateCommand {
       writer.bytes.append(0x0A)
       Console.write(writer.bytes)
     } else {
-      Console.write(Array(TextReport.render(report, policy: policy, locale: locale, style: Style(enabled: Console.usesColor)).utf8))
+      Console.write(
+        Array(TextReport.render(report, policy: policy, locale: locale, style: Style(enabled: Console.usesColor)).utf8))
     }
     return report.isValid ? ExitCode.valid : ExitCode.invalid
   }

@@ -31,7 +31,10 @@ let emailMessages: [CatalogEntry] = [
   CatalogEntry(
     "email.localPartTooLong",
     ja: ("{label}の「@」より前の部分は64バイト以下で入力してください。", "「@」より前の部分は64バイト以下で入力してください。"),
-    en: ("The part of {label} before the \"@\" must be at most 64 bytes.", "The part before the \"@\" must be at most 64 bytes.")),
+    en: (
+      "The part of {label} before the \"@\" must be at most 64 bytes.",
+      "The part before the \"@\" must be at most 64 bytes."
+    )),
   CatalogEntry(
     "email.tooLong",
     ja: ("{label}は254バイト以下で入力してください。", "254バイト以下で入力してください。"),
@@ -83,7 +86,10 @@ let emailMessages: [CatalogEntry] = [
   CatalogEntry(
     "email.labelTooLong",
     ja: ("{label}のドメインの各部分は63バイト以下で入力してください。", "ドメインの各部分は63バイト以下で入力してください。"),
-    en: ("Each part of the domain of {label} must be at most 63 bytes.", "Each part of the domain must be at most 63 bytes.")),
+    en: (
+      "Each part of the domain of {label} must be at most 63 bytes.",
+      "Each part of the domain must be at most 63 bytes."
+    )),
   CatalogEntry(
     "email.invalidLabel",
     ja: ("{label}のドメインの形式が正しくありません。", "ドメインの形式が正しくありません。"),

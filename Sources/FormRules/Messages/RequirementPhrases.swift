@@ -25,5 +25,6 @@ let requirementPhrases: [CatalogEntry] = [
   CatalogEntry(
     "requirement.anyOf", ja: ("いずれかの条件を満たす", "いずれかの条件を満たす"),
     en: ("Meets one of the conditions", "Meets one of the conditions")),
-  CatalogEntry("requirement.not", ja: ("禁止された値ではない", "禁止された値ではない"), en: ("Not a disallowed value", "Not a disallowed value")),
+  CatalogEntry(
+    "requirement.not", ja: ("禁止された値ではない", "禁止された値ではない"), en: ("Not a disallowed value", "Not a disallowed value")),
 ]
