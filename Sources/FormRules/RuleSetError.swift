@@ -93,13 +93,13 @@ public struct RuleSetError: Error, Sendable, CustomStringConvertible {
 enum Suggestion {
   static func closest(to word: String, in candidates: [String]) -> String? {
     let lowered = Array(word.lowercased().unicodeScalars)
-    var best: (String, Int)?
+    var best: (name: String, distance: Int)?
     for candidate in candidates {
       let d = distance(lowered, Array(candidate.lowercased().unicodeScalars))
-      if best == nil || d < best!.1 { best = (candidate, d) }
+      if d < best?.distance ?? Int.max { best = (candidate, d) }
     }
-    guard let (name, d) = best else { return nil }
-    return d <= max(2, lowered.count / 3) ? name : nil
+    guard let best, best.distance <= max(2, lowered.count / 3) else { return nil }
+    return best.name
   }
 
   /// Levenshtein distance.
