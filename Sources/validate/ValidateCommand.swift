@@ -8,7 +8,7 @@ import Foundation
 /// `validate --rules FILE [--input FILE] [--jsonl] [--format text|json] [--locale ja|en] [--field NAME=VALUE]…`
 enum ValidateCommand {
   static let spec = ArgumentSpec(
-    valued: ["rules", "input", "format", "locale"], flags: ["jsonl", "version"], repeatable: ["field"])
+    valued: ["rules", "input", "format", "locale", "jobs"], flags: ["jsonl", "version"], repeatable: ["field"])
 
   static let help = """
     OVERVIEW: Validate form input against a rules file.
@@ -20,6 +20,7 @@ enum ValidateCommand {
       --rules <file>        The rules file (JSON). Required.
       --input <file>        Read the input from a file instead of standard input.
       --jsonl               The input is JSON Lines: one report per line, in order.
+      --jobs <n>            With --jsonl, validate on n threads (default: the number of cores).
       --format <format>     text or json (default: text on a terminal, json otherwise).
       --locale <locale>     ja or en (default: LC_ALL / LC_MESSAGES / LANG, then the file's defaultLocale).
       --field <name=value>  Set a non-sensitive field from the command line (repeatable).
@@ -66,7 +67,9 @@ enum ValidateCommand {
       let overrides = try fieldOverrides(options.all("field"), policy: policy)
       if options.has("jsonl") {
         if !overrides.isEmpty { throw UsageError(message: "--field cannot be combined with --jsonl") }
-        return try runLines(policy: policy, inputPath: options.value("input"), format: format, locale: locale)
+        return try runLines(
+          policy: policy, inputPath: options.value("input"), format: format, locale: locale,
+          jobs: try jobs(options.value("jobs")))
       }
       return try runDocument(
         policy: policy, inputPath: options.value("input"), overrides: overrides, format: format, locale: locale)
@@ -157,37 +160,27 @@ enum ValidateCommand {
     return result
   }
 
-  static func runLines(policy: Policy, inputPath: String?, format: String, locale: String) throws(UsageError) -> Int32 {
+  /// `--jobs N`: a positive number, by default the number of cores.
+  static func jobs(_ value: String?) throws(UsageError) -> Int {
+    guard let value else { return max(ProcessInfo.processInfo.activeProcessorCount, 1) }
+    guard let n = Int(value), n >= 1, n <= 256 else {
+      throw UsageError(message: "--jobs needs a number from 1 to 256; got '\(value)'")
+    }
+    return n
+  }
+
+  static func runLines(policy: Policy, inputPath: String?, format: String, locale: String, jobs: Int)
+    throws(UsageError) -> Int32
+  {
     let fd = try openInput(inputPath)
     defer { if fd != STDIN_FILENO { close(fd) } }
-    var summary = Summary()
-    var reader = LineReader(fileDescriptor: fd)
-    var out = JSONWriter()
     let style = Style(enabled: Console.usesColor)
-    reader.forEachLine { line in
-      summary.records += 1
-      let report: Report
-      switch line {
-      case .line(let bytes): report = policy.validate(jsonRecord: bytes, line: summary.records)
-      case .tooLong:
-        report = policy.report(formErrors: [MalformedRecord(reason: "lineTooLong").failure(line: summary.records)])
-      }
-      summary.count(report)
-      if format == "json" {
-        report.write(to: &out, locale: locale)
-        out.bytes.append(0x0A)
-      } else {
-        out.bytes.append(contentsOf: "# \(summary.records)\n".utf8)
-        out.bytes.append(contentsOf: TextReport.render(report, policy: policy, locale: locale, style: style).utf8)
-      }
-      if out.bytes.count >= 1 << 16 {
-        Console.write(out.bytes)
-        out.bytes.removeAll(keepingCapacity: true)
-      }
+    let (summary, readError) = LinePipeline.run(fd: fd, jobs: jobs) { () -> LineRenderer in
+      if format == "json" { return BulkValidator(policy: policy, locale: locale) }
+      return TextLineRenderer(policy: policy, locale: locale, style: style)
     }
-    Console.write(out.bytes)
-    if let error = reader.readError {
-      throw UsageError(message: "reading the input failed: \(String(cString: strerror(error)))")
+    if let readError {
+      throw UsageError(message: "reading the input failed: \(String(cString: strerror(readError)))")
     }
     Console.printError(summary.description)
     return summary.invalid == 0 ? ExitCode.valid : ExitCode.invalid
