@@ -102,9 +102,7 @@ enum ValidateCommand {
   static func openInput(_ path: String?) throws(UsageError) -> Int32 {
     guard let path, path != "-" else { return STDIN_FILENO }
     let fd = open(path, O_RDONLY)
-    guard fd >= 0 else {
-      throw UsageError(message: "cannot read input '\(path)': \(String(cString: strerror(errno)))")
-    }
+    guard fd >= 0 else { throw unreadableInput(path, errno) }
     return fd
   }
 
@@ -115,8 +113,8 @@ enum ValidateCommand {
     let readsStdin = inputPath == nil && !(overrides.isEmpty == false && Console.isTerminal(STDIN_FILENO))
     if inputPath != nil || readsStdin {
       let fd = try openInput(inputPath)
-      let bytes = readAll(fd)
-      if fd != STDIN_FILENO { close(fd) }
+      defer { if fd != STDIN_FILENO { close(fd) } }
+      let bytes = try readAll(fd, path: inputPath)
       let isBlank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
       if !(isBlank && !overrides.isEmpty) {
         switch InputRecord.decode(bytes, knownFields: Set(policy.fieldNames)) {
@@ -145,16 +143,24 @@ enum ValidateCommand {
     return report.isValid ? ExitCode.valid : ExitCode.invalid
   }
 
-  static func readAll(_ fd: Int32) -> [UInt8] {
+  /// Reads to the end; a failed read (a directory, an I/O error) is an unreadable input,
+  /// not an empty document.
+  static func readAll(_ fd: Int32, path: String?) throws(UsageError) -> [UInt8] {
     var result: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n < 0, errno == EINTR { continue }
-      if n <= 0 { break }
+      if n < 0 { throw unreadableInput(path, errno) }
+      if n == 0 { break }
       result.append(contentsOf: chunk[0..<n])
     }
     return result
+  }
+
+  static func unreadableInput(_ path: String?, _ error: Int32) -> UsageError {
+    let source = path.map { "input '\($0)'" } ?? "standard input"
+    return UsageError(message: "cannot read \(source): \(String(cString: strerror(error)))")
   }
 
   static func runLines(policy: Policy, inputPath: String?, format: String, locale: String) throws(UsageError) -> Int32 {
@@ -187,7 +193,7 @@ enum ValidateCommand {
     }
     Console.write(out.bytes)
     if let error = reader.readError {
-      throw UsageError(message: "reading the input failed: \(String(cString: strerror(error)))")
+      throw unreadableInput(inputPath, error)
     }
     Console.printError(summary.description)
     return summary.invalid == 0 ? ExitCode.valid : ExitCode.invalid
