@@ -120,11 +120,8 @@ enum ValidateCommand {
         switch InputRecord.decode(bytes, knownFields: Set(policy.fieldNames)) {
         case .success(let decoded): values = decoded
         case .failure(let malformed):
-          var detail = malformed.reason
-          if let column = malformed.column { detail += " at column \(column)" }
-          if let field = malformed.field { detail += " in field '\(field)'" }
           throw UsageError(
-            message: "the input is not a JSON object of strings (\(detail))",
+            message: "the input is not a JSON object of strings: \(describe(malformed))",
             hint: "Expected one object such as {\"email\": \"taro@example.jp\"}; use --jsonl for JSON Lines.")
         }
       }
@@ -141,6 +138,18 @@ enum ValidateCommand {
         Array(TextReport.render(report, policy: policy, locale: locale, style: Style(enabled: Console.usesColor)).utf8))
     }
     return report.isValid ? ExitCode.valid : ExitCode.invalid
+  }
+
+  /// Why a document was refused, in words; names positions and fields, never values.
+  static func describe(_ malformed: MalformedRecord) -> String {
+    var text: String
+    switch malformed.reason {
+    case "notObject": text = "it is not an object"
+    case "notString": text = "field '\(malformed.field ?? "?")' is neither a string nor null"
+    default: text = JSONSyntaxError.Reason(rawValue: malformed.reason)?.message ?? malformed.reason
+    }
+    if let line = malformed.line, let column = malformed.column { text += " at line \(line), column \(column)" }
+    return text
   }
 
   /// Reads to the end; a failed read (a directory, an I/O error) is an unreadable input,
