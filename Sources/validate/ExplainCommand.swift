@@ -15,7 +15,7 @@ enum ExplainCommand {
       --field <name>     Only this field.
       --locale <locale>  ja or en (default: LC_ALL / LC_MESSAGES / LANG, then the file's defaultLocale).
       --format <format>  text or json (default: text).
-      --help             Show this help.
+      -h, --help         Show this help.
 
     EXAMPLE:
       validate explain --rules Rules/signup.json --field password --locale ja

@@ -24,7 +24,7 @@ enum ValidateCommand {
       --locale <locale>     ja or en (default: LC_ALL / LC_MESSAGES / LANG, then the file's defaultLocale).
       --field <name=value>  Set a non-sensitive field from the command line (repeatable).
       --version             Print the version.
-      --help                Show this help.
+      -h, --help            Show this help.
 
     SUBCOMMANDS:
       test       Run the examples a rules file carries.
