@@ -24,6 +24,13 @@ enum Console {
         let n = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
         if n < 0 {
           if errno == EINTR { continue }
+          // The reader has gone (`validate … | head`): stop the work nobody will read, quietly,
+          // with grep's status for a write error.
+          if errno == EPIPE { exit(ExitCode.trouble) }
+          if fd == STDOUT_FILENO {
+            fail("cannot write the output: \(String(cString: strerror(errno)))")
+            exit(ExitCode.trouble)
+          }
           return
         }
         offset += n
