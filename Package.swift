@@ -19,6 +19,6 @@ let package = Package(
     .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI"]),
     .testTarget(name: "FormRulesTests", dependencies: ["FormRules"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
-    .testTarget(name: "ValidateCLITests", dependencies: ["validate"]),
+    .testTarget(name: "ValidateCLITests", dependencies: ["validate"], exclude: ["Fixtures"]),
   ]
 )
