@@ -19,7 +19,8 @@ public struct EmailSyntax: Sendable, Equatable {
   /// Why an address was rejected. The raw values are stable codes for messages and logs.
   public enum Reason: String, Sendable, CaseIterable {
     case empty
-    /// More than 254 UTF-8 octets in all (RFC 5321 path limit minus the angle brackets).
+    /// More than 254 octets in all (the RFC 5321 path limit minus the angle brackets), counted in UTF-8
+    /// and again with the domain in A-labels.
     case tooLong
     /// No `@` at all.
     case missingAt
@@ -330,6 +331,8 @@ extension EmailSyntax {
     if lastLabelIsNumeric { return .numericTopLevelDomain }
     // The DNS limit applies to the ASCII form, which only differs from the UTF-8 length for IDNs.
     if asciiLength > Limit.domain { return .domainTooLong }
+    // A relay without SMTPUTF8 carries the domain as A-labels, so the address must fit in that form too.
+    if start + asciiLength > Limit.address { return .tooLong }
     return nil
   }
 
