@@ -273,7 +273,8 @@ extension EmailSyntax {
 // MARK: - Domain
 
 extension EmailSyntax {
-  fileprivate func checkHostname(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, html: Bool) -> Reason? {
+  fileprivate func checkHostname(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, html: Bool) -> Reason?
+  {
     let count = bytes.count
     var labelStart = start
     var labelIsASCII = true
@@ -484,8 +485,9 @@ private enum UTF8Scalar {
     switch properties.generalCategory {
     case .control:
       return .controlCharacter
-    case .format, .privateUse, .unassigned, .surrogate:
-      // Invisible, private or meaningless characters make addresses that look alike but are not.
+    case .format, .privateUse, .surrogate:
+      // Invisible or private characters make addresses that look alike but are not. Unassigned code
+      // points pass, so the result does not change with the toolchain's Unicode version.
       return .invalidCharacter
     default:
       return properties.isNoncharacterCodePoint ? .invalidCharacter : nil
