@@ -726,8 +726,7 @@ enum IsEmailCorpus {
   static func decodeControlPictures(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-      if scalar.value >= 0x2400 && scalar.value <= 0x241F, let control = Unicode.Scalar(scalar.value - 0x2400)
-      {
+      if (0x2400...0x241F).contains(scalar.value), let control = Unicode.Scalar(scalar.value - 0x2400) {
         scalars.append(control)
       } else {
         scalars.append(scalar)

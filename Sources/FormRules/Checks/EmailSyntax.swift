@@ -273,8 +273,7 @@ extension EmailSyntax {
 // MARK: - Domain
 
 extension EmailSyntax {
-  fileprivate func checkHostname(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, html: Bool) -> Reason?
-  {
+  private func checkHostname(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, html: Bool) -> Reason? {
     let count = bytes.count
     var labelStart = start
     var labelIsASCII = true
