@@ -17,7 +17,7 @@ let package = Package(
     .target(name: "FormRules", dependencies: ["CPCRE2"], linkerSettings: [.linkedLibrary("m")]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
     .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI"]),
-    .testTarget(name: "FormRulesTests", dependencies: ["FormRules"]),
+    .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
     .testTarget(name: "ValidateCLITests", dependencies: ["validate"], exclude: ["Fixtures"]),
   ]

@@ -24,11 +24,11 @@ enum Console {
         let n = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
         if n < 0 {
           if errno == EINTR { continue }
-          // The reader has gone (`validate … | head`): stop the work nobody will read, quietly,
-          // with grep's status for a write error.
-          if errno == EPIPE { exit(ExitCode.trouble) }
+          // The reader went away (a closed pipe with SIGPIPE ignored): stop, rather than
+          // validate the rest of the input for nobody. Any other failure (a full disk) is
+          // said, or the reports would be lost behind a status of 0.
           if fd == STDOUT_FILENO {
-            fail("cannot write the output: \(String(cString: strerror(errno)))")
+            if errno != EPIPE { fail("cannot write the output: \(String(cString: strerror(errno)))") }
             exit(ExitCode.trouble)
           }
           return

@@ -6,10 +6,6 @@ import FormRules
 
 let formRulesVersion = "0.1.0"
 
-// A broken pipe (`validate … | head`) ends the process quietly through the EPIPE that
-// Console.write sees, not by a signal mid-write.
-signal(SIGPIPE, SIG_IGN)
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 switch arguments.first {
