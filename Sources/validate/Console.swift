@@ -79,7 +79,10 @@ func loadPolicy(_ path: String) -> Policy? {
     return try RuleSet(contentsOf: URL(fileURLWithPath: path)).compile()
   } catch {
     for problem in error.problems { Console.printError("Error: \(problem)") }
-    Console.printError("Run 'validate lint --rules \(path)' to list every problem.")
+    // A missing or unreadable file has nothing more for lint to say.
+    if error.problems.contains(where: { !$0.path.isEmpty || $0.line != nil }) {
+      Console.printError("Run 'validate lint --rules \(path)' to list every problem.")
+    }
     return nil
   }
 }
