@@ -82,6 +82,8 @@ func loadPolicy(_ path: String) -> Policy? {
     // A missing or unreadable file has nothing more for lint to say.
     if error.problems.contains(where: { !$0.path.isEmpty || $0.line != nil }) {
       Console.printError("Run 'validate lint --rules \(path)' to list every problem.")
+    } else {
+      Console.printError("Check the path; the shipped rules are under Rules/, for example Rules/login.json.")
     }
     return nil
   }
