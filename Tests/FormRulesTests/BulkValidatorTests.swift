@@ -56,6 +56,17 @@ struct BulkValidatorTests {
       let generalBytes = Array(general.output)
       fast.removeOutput()
       general.removeOutput()
+      // Single calls take the same plan; their reports must equal the general evaluator's.
+      if case .success(let values) = InputRecord.decode(line, knownFields: Set(policy.fieldNames)) {
+        let viaPlan = policy.validate(values)
+        let general = policy.validateInGeneral { values[$0] ?? nil }
+        if !sameReport(viaPlan, general) {
+          mismatches += 1
+          Issue.record(
+            "line \(i + 1), single call: \(viaPlan.fields.map(\.description)) vs \(general.fields.map(\.description))",
+            sourceLocation: sourceLocation)
+        }
+      }
       if fastBytes != generalBytes || fastOutcome != generalOutcome {
         mismatches += 1
         if mismatches <= 5 {
@@ -71,6 +82,14 @@ struct BulkValidatorTests {
     #expect(mismatches == 0, sourceLocation: sourceLocation)
     #expect(general.fastRecords == 0, sourceLocation: sourceLocation)
     return fast.fastRecords
+  }
+
+  static func sameReport(_ a: Report, _ b: Report) -> Bool {
+    a.formErrors == b.formErrors && a.fields.count == b.fields.count
+      && zip(a.fields, b.fields).allSatisfy {
+        $0.name == $1.name && $0.value.map { Array($0.utf8) } == $1.value.map { Array($0.utf8) }
+          && $0.failures == $1.failures && $0.isSensitive == $1.isSensitive
+      }
   }
 
   @Test("every record of a 100,000-record corpus, sign-up rules, Japanese")

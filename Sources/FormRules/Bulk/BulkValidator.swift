@@ -83,10 +83,13 @@ struct BulkEngine {
   private var general = JSONWriter()
   var fast: FastPath?
   var fastRecords = 0
+  /// `false` when even records the scanner refuses skip the fast plan (for comparisons).
+  let usesFastPlan: Bool
 
   init(policy: Policy, locale: String, fastPath: Bool) {
     self.policy = policy
     self.locale = locale
+    usesFastPlan = fastPath
     fast = fastPath ? FastPath(policy: policy, language: policy.negotiateLocale([locale])) : nil
   }
 
@@ -100,7 +103,8 @@ struct BulkEngine {
       fastRecords += 1
       return outcome
     }
-    return write(policy.validate(jsonRecord: line, line: number))
+    if usesFastPlan { return write(policy.validate(jsonRecord: line, line: number)) }
+    return write(policy.validateInGeneral(jsonRecord: line, line: number))
   }
 
   mutating func write(_ report: Report) -> BulkValidator.Outcome {
@@ -113,113 +117,43 @@ struct BulkEngine {
   }
 }
 
-/// A policy compiled for the fast path: flat lists of byte-level rules, held in memory
-/// that needs no reference counting while records go by.
+/// The bulk side of the fast path: the record scanner, scratch memory for one record,
+/// the pre-rendered field keys and the render cache, around the policy's shared ``FastPlan``.
 struct FastPath {
-  struct Field {
-    var trim: Bool
-    var normalizes: Bool
-    var sensitive: Bool
-    var bail: Bool
-    var leaves: Range<Int>
-    /// `"name":{"valid":` in `constants`, as the general writer starts a field.
-    var keyStart: Int
-    var keyCount: Int
-  }
-
-  struct Leaf {
-    /// The rule, boxed so a call needs neither an existential copy nor reference counting;
-    /// `boxes` keeps it alive.
-    var check: Unmanaged<LeafCheck>
-    var rule: any UTF8CheckableRule
-    var checksEmptyValue: Bool
-    var severity: Severity
-    var message: LocalizedText?
-    var condition: FastCondition?
-    var field: Int
-  }
-
-  /// A failed rule of the current record: which leaf, which variant.
-  private struct Pending {
-    var leaf: Int
-    var variant: Int
-  }
-
+  let plan: FastPlan
   let language: String
-  let names: [String]
-  let fields: UnsafeMutableBufferPointer<Field>
-  let leaves: UnsafeMutableBufferPointer<Leaf>
-  let leafCount: Int
-  private let boxes: [LeafCheck]
-  let maxValueBytes: Int
-  private var constants: ByteBuffer
+  /// `"name":{"valid":` per field, as the general writer starts a field.
+  private let keys: [[UInt8]]
   private var scanner: RecordScanner
-  private let record: RecordValues
-  private let fieldValid: UnsafeMutableBufferPointer<Bool>
+  private let values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
+  private let fieldValid: UnsafeMutablePointer<Bool>
   /// One entry per leaf at most, since a leaf fails once per record.
-  private let pending: UnsafeMutableBufferPointer<Pending>
+  private let pending: UnsafeMutablePointer<FastPlan.Pending>
   private var cache = FailureRenderCache()
 
-  /// `nil` when a rule lacks a byte-level check, a field has a composite (`allOf`,
-  /// `anyOf`, `not`), or a field name would need escaping.
+  /// `nil` when the policy has no fast plan or a field name would need escaping.
   init?(policy: Policy, language: String) {
-    var leafList: [Leaf] = []
-    var boxes: [LeafCheck] = []
-    var fieldList: [Field] = []
-    var constants = ByteBuffer(capacity: 256)
-    for (f, spec) in policy.fields.enumerated() {
-      let first = leafList.count
-      for node in spec.rules {
-        guard case .rule(let rule) = node.kind, let checkable = rule as? any UTF8CheckableRule else {
-          constants.deallocate()
-          return nil
-        }
-        let box = LeafCheck.make(checkable)
-        boxes.append(box)
-        leafList.append(
-          Leaf(
-            check: Unmanaged.passUnretained(box), rule: checkable, checksEmptyValue: type(of: rule).checksEmptyValue,
-            severity: node.severity,
-            message: node.message, condition: node.condition.map { FastCondition($0, names: policy.fieldNames) },
-            field: f))
-      }
-      var key = JSONWriter()
-      key.key(spec.name)
-      key.raw("{\"valid\":")
-      fieldList.append(
-        Field(
-          trim: spec.trim, normalizes: spec.normalize != .none, sensitive: spec.sensitive, bail: spec.bail,
-          leaves: first..<leafList.count, keyStart: constants.count, keyCount: key.bytes.count))
-      constants.append(key.bytes)
-    }
-    guard let scanner = RecordScanner(fieldNames: policy.fieldNames) else {
-      constants.deallocate()
-      return nil
-    }
+    guard let plan = policy.fastPlan, let scanner = RecordScanner(fieldNames: plan.names) else { return nil }
+    self.plan = plan
     self.scanner = scanner
-    self.constants = constants
     self.language = language
-    names = policy.fieldNames
-    fields = .allocate(capacity: max(fieldList.count, 1))
-    _ = fields.initialize(from: fieldList)
-    leaves = .allocate(capacity: max(leafList.count, 1))
-    _ = leaves.initialize(from: leafList)
-    leafCount = leafList.count
-    self.boxes = boxes
-    fieldValid = .allocate(capacity: max(fieldList.count, 1))
-    fieldValid.initialize(repeating: true)
-    pending = .allocate(capacity: max(leafList.count, 1))
-    record = RecordValues(names: policy.fieldNames)
-    maxValueBytes = policy.ruleSet.limits.maxValueBytes
+    keys = plan.names.map { name in
+      var key = JSONWriter()
+      key.key(name)
+      key.raw("{\"valid\":")
+      return key.bytes
+    }
+    values = .allocate(capacity: max(plan.fieldCount, 1))
+    values.initialize(repeating: nil)
+    fieldValid = .allocate(capacity: max(plan.fieldCount, 1))
+    fieldValid.initialize(repeating: true, count: max(plan.fieldCount, 1))
+    pending = .allocate(capacity: max(plan.leafCount, 1))
   }
 
   func deallocate() {
     scanner.deallocate()
-    constants.deallocate()
     cache.deallocate()
-    fields.deallocate()
-    UnsafeMutableBufferPointer(rebasing: leaves[0..<leafCount]).deinitialize()
-    leaves.deallocate()
+    values.deallocate()
     fieldValid.deallocate()
     pending.deallocate()
   }
@@ -230,41 +164,13 @@ struct FastPath {
     -> BulkValidator.Outcome?
   {
     guard scanner.scan(line) else { return nil }
-    let fieldCount = names.count
-    let values = record.values
+    let fieldCount = plan.fieldCount
     let slots = scanner.slots
-    // Transforms, as `Policy.prepare` applies them.
-    for i in 0..<fieldCount {
-      guard slots[i].state == .string else {
-        values[i] = nil
-        continue
-      }
-      var bytes = slots[i].bytes
-      if bytes.count > maxValueBytes { return nil }
-      if fields[i].normalizes && !UTF8Text.isASCII(bytes) { return nil }
-      if fields[i].trim { bytes = UTF8Text.trimmingWhitespace(bytes) }
-      values[i] = bytes
-    }
-    // Rules, as `Policy.evaluate` and `Evaluator` run leaf nodes.
-    var pendingCount = 0
+    for i in 0..<fieldCount { values[i] = slots[i].state == .string ? slots[i].bytes : nil }
+    guard plan.transform(values) else { return nil }
+    let failures = plan.evaluate(values, pending: pending, fieldValid: fieldValid)
     var recordValid = true
-    for i in 0..<fieldCount {
-      let subject = UTF8Subject(value: values[i] ?? UTF8Text.empty, isSensitive: fields[i].sensitive, record: record)
-      var valid = true
-      for k in fields[i].leaves {
-        if let condition = leaves[k].condition, !condition.holds(in: record) { continue }
-        guard !subject.value.isEmpty || leaves[k].checksEmptyValue else { continue }
-        guard let variant = leaves[k].check._withUnsafeGuaranteedRef({ $0.check(subject) }) else { continue }
-        pending[pendingCount] = Pending(leaf: k, variant: variant)
-        pendingCount += 1
-        if leaves[k].severity == .error {
-          valid = false
-          if fields[i].bail { break }
-        }
-      }
-      fieldValid[i] = valid
-      recordValid = recordValid && valid
-    }
+    for i in 0..<fieldCount where !fieldValid[i] { recordValid = false }
     // The report, as `Report.write(to:locale:)` writes it.
     output.append("{\"valid\":")
     output.append(bool: recordValid)
@@ -272,21 +178,18 @@ struct FastPath {
     var next = 0
     for i in 0..<fieldCount {
       if i > 0 { output.append(UInt8(ascii: ",")) }
-      output.append(constants.base + fields[i].keyStart, count: fields[i].keyCount)
+      output.append(keys[i])
       output.append(bool: fieldValid[i])
-      if !fields[i].sensitive {
+      if !plan.fields[i].sensitive {
         output.append(",\"value\":")
         if let value = values[i] { output.appendJSONString(value) } else { output.append("null") }
       }
       output.append(",\"errors\":[")
       var first = true
-      while next < pendingCount, leaves[pending[next].leaf].field == i {
+      while next < failures, plan.leaves[pending[next].leaf].field == i {
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
-        let k = pending[next].leaf
-        cache.write(
-          slot: k, variant: pending[next].variant, rule: leaves[k].rule, severity: leaves[k].severity,
-          message: leaves[k].message, field: names[i], policy: policy, language: language, to: &output)
+        cache.write(pending[next], plan: plan, field: plan.names[i], policy: policy, language: language, to: &output)
         next += 1
       }
       output.append("]}")
@@ -296,39 +199,12 @@ struct FastPath {
   }
 }
 
-/// A rule's `when`, evaluated on bytes as ``Condition`` evaluates it on strings.
-struct FastCondition {
-  var field: Int?
-  var equals: [UInt8]?
-  var notEmpty: Bool?
-
-  init(_ condition: Condition, names: [String]) {
-    field = names.firstIndex(of: condition.field)
-    equals = condition.equals.map { Array($0.utf8) }
-    notEmpty = condition.notEmpty
+extension Policy {
+  /// `validate(jsonRecord:line:)` through the general evaluator only.
+  func validateInGeneral(jsonRecord bytes: some Collection<UInt8>, line: Int?) -> Report {
+    switch InputRecord.decode(bytes, knownFields: knownFieldSet) {
+    case .success(let values): return validateInGeneral { values[$0] ?? nil }
+    case .failure(let malformed): return report(formErrors: [malformed.failure(line: line)])
+    }
   }
-
-  func holds(in record: RecordValues) -> Bool {
-    let value = field.flatMap { record.values[$0] } ?? UTF8Text.empty
-    if let equals, !equals.withUnsafeBufferPointer({ UTF8Text.equalStrings(value, $0) }) { return false }
-    if let notEmpty, notEmpty == value.isEmpty { return false }
-    return true
-  }
-}
-
-/// A rule behind a class reference, so the hot loop calls it through a vtable.
-class LeafCheck {
-  func check(_ subject: UTF8Subject) -> Int? { nil }
-
-  static func make(_ rule: any UTF8CheckableRule) -> LeafCheck { box(rule) }
-
-  private static func box<R: UTF8CheckableRule>(_ rule: R) -> LeafCheck { TypedLeafCheck(rule) }
-}
-
-private final class TypedLeafCheck<R: UTF8CheckableRule>: LeafCheck {
-  let rule: R
-
-  init(_ rule: R) { self.rule = rule }
-
-  override func check(_ subject: UTF8Subject) -> Int? { rule.check(utf8: subject) }
 }

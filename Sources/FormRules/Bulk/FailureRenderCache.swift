@@ -24,11 +24,13 @@ struct FailureRenderCache {
 
   func deallocate() { values.deallocate() }
 
-  /// Appends the failure object of `rule`'s `variant` to `output`, rendering it on first sight.
+  /// Appends the failure object of a pending entry to `output`, rendering it on first sight.
   mutating func write(
-    slot: Int, variant: Int, rule: any UTF8CheckableRule, severity: Severity, message: LocalizedText?,
-    field: String, policy: Policy, language: String, to output: inout ByteBuffer
+    _ entry: FastPlan.Pending, plan: FastPlan, field: String, policy: Policy, language: String,
+    to output: inout ByteBuffer
   ) {
+    let slot = entry.leaf
+    let variant = entry.variant
     let mask = table.count - 1
     var bucket = Self.bucket(slot: slot, variant: variant) & mask
     while true {
@@ -41,11 +43,8 @@ struct FailureRenderCache {
       }
       bucket = (bucket + 1) & mask
     }
-    var failure = rule.failure(variant: variant)
-    failure.severity = severity
-    failure.messageOverride = message
     rendered.bytes.removeAll(keepingCapacity: true)
-    Report.write(failure, field: field, policy: policy, language: language, to: &rendered)
+    Report.write(plan.failure(entry), field: field, policy: policy, language: language, to: &rendered)
     output.append(rendered.bytes)
     if entries.count >= Self.maxEntries || values.count >= Self.maxBytes {
       entries.removeAll(keepingCapacity: true)

@@ -40,33 +40,17 @@ public struct UTF8Subject {
   public let value: UnsafeBufferPointer<UInt8>
   /// Whether the field is sensitive: its value must never appear in a failure.
   public let isSensitive: Bool
-  unowned(unsafe) let record: RecordValues
+  let values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
+  unowned(unsafe) let plan: FastPlan
 
   /// Another field's transformed value; `nil` when absent.
-  public func value(of field: String) -> UnsafeBufferPointer<UInt8>? { record.value(of: field) }
+  public func value(of field: String) -> UnsafeBufferPointer<UInt8>? {
+    plan.index(of: field).flatMap { values[$0] }
+  }
 
   /// Builds a `String` of the value, for the rare check that needs one (grapheme counts,
   /// canonical equivalence).
   public var string: String { String(decoding: value, as: UTF8.self) }
-}
-
-/// The transformed values of one record, by field position; reused from record to record.
-final class RecordValues {
-  let names: [String]
-  let values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
-
-  init(names: [String]) {
-    self.names = names
-    values = .allocate(capacity: max(names.count, 1))
-    values.initialize(repeating: nil)
-  }
-
-  deinit { values.deallocate() }
-
-  func value(of field: String) -> UnsafeBufferPointer<UInt8>? {
-    for i in names.indices where names[i] == field { return values[i] }
-    return nil
-  }
 }
 
 /// Byte-level counterparts of the `String` operations the rules use. Each gives the same
