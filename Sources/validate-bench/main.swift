@@ -67,6 +67,15 @@ func fail(_ message: String) -> Never {
   exit(2)
 }
 
+/// CPU time of this process (user + system), which other processes on a shared machine
+/// do not inflate the way they inflate wall time.
+func cpuTime() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+    + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
 func now() -> Double {
   var t = timespec()
   clock_gettime(CLOCK_MONOTONIC, &t)
@@ -84,6 +93,10 @@ struct Spread {
     guard !s.isEmpty else { return 0 }
     return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
   }
+}
+
+func rssText(_ mebibytes: Double) -> String {
+  mebibytes < 0 ? "n/a without /usr/bin/time" : "\(format(mebibytes, decimals: 1)) MiB"
 }
 
 func format(_ value: Double, decimals: Int = 0) -> String {
@@ -117,20 +130,29 @@ struct ChildRun {
   var cpuSeconds: Double
 }
 
-/// Runs `arguments` with stdin and stdout redirected to files; stderr is kept for the summary.
-func spawn(_ arguments: [String], stdin input: String, stdout output: String) -> ChildRun {
+/// Runs `arguments` with stdin and stdout redirected to files and stderr discarded.
+///
+/// Peak RSS comes from `/usr/bin/time` when it is installed: `posix_spawn` starts the
+/// child with `vfork`, and Linux then counts this (large) process's high-water mark in
+/// the child's `ru_maxrss`. `time` is small and forks normally, so its figure is the
+/// child's own.
+func spawn(_ arguments: [String], stdin input: String, stdout output: String, measureRSS: Bool = false) -> ChildRun {
+  let timeBinary = "/usr/bin/time"
+  let rssFile = FileManager.default.temporaryDirectory.appendingPathComponent("validate-bench-rss-\(getpid())").path
+  let useTime = measureRSS && FileManager.default.isExecutableFile(atPath: timeBinary)
+  let command = useTime ? [timeBinary, "-f", "%M", "-o", rssFile] + arguments : arguments
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
   posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-  var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+  var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
   defer { for p in argv { free(p) } }
   var pid: pid_t = 0
   let start = now()
-  guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else {
-    fail("cannot start \(arguments[0])")
+  guard posix_spawn(&pid, command[0], &actions, nil, &argv, environ) == 0 else {
+    fail("cannot start \(command[0])")
   }
   var status: Int32 = 0
   var usage = rusage()
@@ -139,7 +161,11 @@ func spawn(_ arguments: [String], stdin input: String, stdout output: String) ->
   let cpu =
     Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
     + Double(usage.ru_stime.tv_usec) / 1e6
-  return ChildRun(status: (status >> 8) & 0xFF, seconds: seconds, maxRSSKiB: usage.ru_maxrss, cpuSeconds: cpu)
+  var rss = -1
+  if useTime, let text = try? String(contentsOfFile: rssFile, encoding: .utf8) {
+    rss = Int(text.split(separator: "\n").last.map(String.init) ?? "") ?? -1
+  }
+  return ChildRun(status: (status >> 8) & 0xFF, seconds: seconds, maxRSSKiB: rss, cpuSeconds: cpu)
 }
 
 // MARK: - Setup
@@ -221,10 +247,12 @@ func bulkInProcess() {
     fail("cannot read the corpus")
   }
   var rates: [Double] = []
+  var cpuRates: [Double] = []
   var outputBytes = 0
   for _ in 0..<options.runs {
     let validator = BulkValidator(policy: policy, locale: "ja")
     let start = now()
+    let cpuStart = cpuTime()
     var records = 0
     data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
@@ -241,10 +269,12 @@ func bulkInProcess() {
     }
     outputBytes += validator.output.count
     rates.append(Double(records) / (now() - start))
+    cpuRates.append(Double(records) / (cpuTime() - cpuStart))
   }
   report(
     "bulk, in-process loop, 1 thread", "records/s", Spread(values: rates),
     note: "\(format(Double(outputBytes / options.runs) / 1e6, decimals: 0)) MB of JSON per run")
+  report("bulk, in-process loop, per CPU second", "records/s", Spread(values: cpuRates))
 }
 
 /// The `validate` binary on the corpus, whole process, output to `--output`.
@@ -252,19 +282,22 @@ func bulkProcess(jobs: Int) {
   let corpus = corpusFile(records: options.records)
   var rates: [Double] = []
   var cpu: [Double] = []
+  var cpuRates: [Double] = []
   var rss: [Double] = []
   for _ in 0..<options.runs {
     let run = spawn(
       [validateBinary, "--rules", options.rules, "--jsonl", "--jobs", String(jobs), "--locale", "ja"],
-      stdin: corpus, stdout: options.output)
+      stdin: corpus, stdout: options.output, measureRSS: true)
     guard run.status == 0 || run.status == 1 else { fail("validate exited with \(run.status)") }
     rates.append(Double(options.records) / run.seconds)
     cpu.append(run.cpuSeconds)
+    cpuRates.append(Double(options.records) / run.cpuSeconds)
     rss.append(Double(run.maxRSSKiB) / 1024)
   }
   report(
     "bulk, validate --jsonl --jobs \(jobs)", "records/s", Spread(values: rates),
-    note: "CPU \(format(Spread(values: cpu).median, decimals: 2)) s, peak RSS \(format(Spread(values: rss).max, decimals: 1)) MiB")
+    note: "CPU \(format(Spread(values: cpu).median, decimals: 2)) s, peak RSS \(rssText(Spread(values: rss).max))")
+  report("  … per CPU second (all threads)", "records/s", Spread(values: cpuRates))
 }
 
 /// Peak RSS of the whole process on a small and on the full corpus, one job and N jobs.
@@ -276,8 +309,12 @@ func memory() {
       for _ in 0..<min(options.runs, 3) {
         let run = spawn(
           [validateBinary, "--rules", options.rules, "--jsonl", "--jobs", String(jobs)], stdin: corpus,
-          stdout: "/dev/null")
+          stdout: "/dev/null", measureRSS: true)
         rss.append(Double(run.maxRSSKiB) / 1024)
+      }
+      guard rss.allSatisfy({ $0 >= 0 }) else {
+        print("peak RSS: install GNU time (/usr/bin/time) to measure it")
+        return
       }
       report("peak RSS, \(format(Double(records))) records, --jobs \(jobs)", "MiB", Spread(values: rss), decimals: 1)
     }
@@ -289,7 +326,9 @@ func startup() {
   let record = FileManager.default.temporaryDirectory.appendingPathComponent("validate-bench-one.json").path
   _ = FileManager.default.createFile(
     atPath: record,
-    contents: Data(#"{"email": "hanako@example.co.jp", "password": "correct horse", "password_confirmation": "correct horse"}"#.utf8))
+    contents: Data(
+      #"{"email": "hanako@example.co.jp", "password": "correct horse", "password_confirmation": "correct horse"}"#.utf8)
+  )
   var milliseconds: [Double] = []
   for _ in 0..<max(options.runs * 10, 20) {
     let run = spawn([validateBinary, "--rules", options.rules, "--format", "json"], stdin: record, stdout: "/dev/null")

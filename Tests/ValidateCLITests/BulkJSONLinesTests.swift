@@ -96,6 +96,38 @@ struct BulkJSONLinesTests {
     #expect(lines[7000].contains(#""reason":"lineTooLong""#))
   }
 
+  @Test("line edges read the same with one job and with several: CRLF, limits, no final newline")
+  func lineEdges() throws {
+    try #require(Self.executable != nil, "build the validate executable first")
+    let directory = try Self.scratch(records: 3_000, oddLines: false)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("input.jsonl")
+    let records = try String(contentsOf: input, encoding: .utf8).split(separator: "\n").map(String.init)
+    let limit = 1 << 20
+    // A record of exactly `limit` bytes, one byte over, and one far over.
+    func record(_ total: Int) -> String { "{\"email\": \"" + String(repeating: "x", count: total - 14) + "\"}" }
+    var lines = records.map { $0 + "\r" }
+    lines.insert(record(limit), at: 10)
+    lines.insert(record(limit + 1), at: 1500)
+    lines.insert(record(limit) + "\r", at: 2000)
+    lines.insert(record(3 * limit), at: 2500)
+    for (name, text) in [
+      ("crlf.jsonl", lines.joined(separator: "\n") + "\n"),
+      ("no-final-newline.jsonl", lines.joined(separator: "\n")),
+      ("long-last-line.jsonl", records.prefix(100).joined(separator: "\n") + "\n" + record(2 * limit)),
+    ] {
+      let path = directory.appendingPathComponent(name).path
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      let base = "\"$VALIDATE\" --rules Rules/signup.json --jsonl --locale en"
+      let one = try Self.shell(base + " --jobs 1 --input '\(path)'", in: directory)
+      // Through a pipe the reads are short and cut lines anywhere.
+      let two = try Self.shell("cat '\(path)' | " + base + " --jobs 2", in: directory)
+      #expect(String(decoding: one.stdout, as: UTF8.self).contains("lineTooLong"), "\(name)")
+      #expect(two.stdout == one.stdout, "\(name)")
+      #expect(two.stderr == one.stderr, "\(name)")
+    }
+  }
+
   @Test("--jobs refuses zero and words")
   func jobsUsage() throws {
     try #require(Self.executable != nil, "build the validate executable first")
