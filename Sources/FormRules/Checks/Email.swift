@@ -45,6 +45,8 @@ public struct Email: Rule {
 extension Email: UTF8CheckableRule {
   /// The variant is the reason's position in `EmailSyntax.Reason.allCases`.
   public func check(utf8 subject: UTF8Subject) -> Int? {
+    // Most addresses are plain ASCII; a one-pass test accepts those, the full scan does the rest.
+    if syntax.profile != .html && PlainEmail.accepts(subject.value) { return nil }
     guard let reason = syntax.check(utf8: subject.value) else { return nil }
     return emailReasons.firstIndex(of: reason)
   }
