@@ -13,6 +13,8 @@ protocol LineRenderer: AnyObject {
   var pendingBytes: Int { get }
   /// Hands the collected output to `body`, then forgets it.
   func drain(_ body: (UnsafeRawBufferPointer) -> Void)
+  /// Moves the collected output into `buffer` (emptied first), then forgets it.
+  func drain(into buffer: ReportBuffer)
 }
 
 extension BulkValidator: LineRenderer {
@@ -27,6 +29,8 @@ extension BulkValidator: LineRenderer {
     body(output)
     removeOutput()
   }
+
+  func drain(into buffer: ReportBuffer) { exchangeOutput(with: buffer) }
 }
 
 /// `--format text` under `--jsonl`: a `# N` header, then the text report.
@@ -41,6 +45,11 @@ final class TextLineRenderer: LineRenderer {
   func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
     buffer.withUnsafeBytes(body)
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  func drain(into target: ReportBuffer) {
+    target.removeAll()
+    drain { target.append($0) }
   }
 
   init(policy: Policy, locale: String, style: Style) {
@@ -113,7 +122,7 @@ private final class Batch {
   var input = RawBytes()
   /// The block stands for one line too long to read; `input` is empty.
   var isTooLongLine = false
-  var output = RawBytes()
+  let output = ReportBuffer()
   var summary = Summary()
 
   func reset(sequence: Int, firstNumber: Int) {
@@ -121,7 +130,7 @@ private final class Batch {
     self.firstNumber = firstNumber
     input.count = 0
     isTooLongLine = false
-    output.count = 0
+    output.removeAll()
     summary = Summary()
   }
 
@@ -170,7 +179,7 @@ private final class Batch {
       number += 1
     }
     summary.records = number - firstNumber
-    renderer.drain { output.replace(with: $0) }
+    renderer.drain(into: output)
   }
 }
 
@@ -224,10 +233,7 @@ private final class Pipeline: @unchecked Sendable {
   }
 
   deinit {
-    for batch in all {
-      batch.input.free()
-      batch.output.free()
-    }
+    for batch in all { batch.input.free() }
   }
 
   func run(fd: Int32) -> (Summary, readError: Int32?) {
@@ -393,7 +399,7 @@ private final class Pipeline: @unchecked Sendable {
         return
       }
       condition.unlock()
-      Console.write(UnsafeRawBufferPointer(start: batch.output.base, count: batch.output.count), to: outputFD)
+      Console.write(batch.output.bytes, to: outputFD)
       total.add(batch.summary)
       next += 1
       release(batch)

@@ -55,6 +55,14 @@ public final class BulkValidator {
   /// Valid until the next call on the validator.
   public var output: UnsafeRawBufferPointer { engine.output.bytes }
 
+  /// Moves the collected output into `buffer` and continues in `buffer`'s old storage,
+  /// emptied: a hand-over without copying the reports, for writers on another thread.
+  public func exchangeOutput(with buffer: ReportBuffer) {
+    swap(&engine.output, &buffer.storage)
+    engine.output.removeAll()
+    engine.output.shrink(to: BulkEngine.outputCapacity)
+  }
+
   /// Empties ``output`` (typically after writing it), keeping a modest capacity.
   public func removeOutput() {
     engine.output.removeAll()
@@ -71,6 +79,28 @@ public final class BulkValidator {
   public func validateTooLongLine(number: Int) -> Outcome {
     engine.write(policy.report(formErrors: [MalformedRecord(reason: "lineTooLong").failure(line: number)]))
   }
+}
+
+/// Bytes of reports that a ``BulkValidator`` hands over with
+/// ``BulkValidator/exchangeOutput(with:)``.
+public final class ReportBuffer {
+  var storage: ByteBuffer
+
+  public init(capacity: Int = 1 << 16) {
+    storage = ByteBuffer(capacity: capacity)
+  }
+
+  deinit { storage.deallocate() }
+
+  /// Valid until the buffer is next changed.
+  public var bytes: UnsafeRawBufferPointer { storage.bytes }
+
+  public func append(_ bytes: UnsafeRawBufferPointer) {
+    guard let base = bytes.baseAddress else { return }
+    storage.append(base, count: bytes.count)
+  }
+
+  public func removeAll() { storage.removeAll() }
 }
 
 /// The state of a ``BulkValidator``, a value so that its hot loop works on local memory.
@@ -122,8 +152,10 @@ struct BulkEngine {
 struct FastPath {
   let plan: FastPlan
   let language: String
-  /// `"name":{"valid":` per field, as the general writer starts a field.
-  private let keys: [[UInt8]]
+  /// Per field and validity, what the general writer writes before the value (or, for
+  /// a sensitive field, before the failures): `"email":{"valid":true,"value":`.
+  private var heads: ByteBuffer
+  private let headRanges: [Range<Int>]
   private var scanner: RecordScanner
   private let values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
   private let fieldValid: UnsafeMutablePointer<Bool>
@@ -137,12 +169,21 @@ struct FastPath {
     self.plan = plan
     self.scanner = scanner
     self.language = language
-    keys = plan.names.map { name in
-      var key = JSONWriter()
-      key.key(name)
-      key.raw("{\"valid\":")
-      return key.bytes
+    var heads = ByteBuffer(capacity: 256)
+    var headRanges: [Range<Int>] = []
+    for (i, name) in plan.names.enumerated() {
+      for valid in [false, true] {
+        var head = JSONWriter()
+        head.key(name)
+        head.raw("{\"valid\":")
+        head.bool(valid)
+        if plan.fields[i].sensitive { head.raw(",\"errors\":[") } else { head.raw(",\"value\":") }
+        headRanges.append(heads.count..<heads.count + head.bytes.count)
+        heads.append(head.bytes)
+      }
     }
+    self.heads = heads
+    self.headRanges = headRanges
     values = .allocate(capacity: max(plan.fieldCount, 1))
     values.initialize(repeating: nil)
     fieldValid = .allocate(capacity: max(plan.fieldCount, 1))
@@ -152,6 +193,7 @@ struct FastPath {
 
   func deallocate() {
     scanner.deallocate()
+    heads.deallocate()
     cache.deallocate()
     values.deallocate()
     fieldValid.deallocate()
@@ -172,19 +214,25 @@ struct FastPath {
     var recordValid = true
     for i in 0..<fieldCount where !fieldValid[i] { recordValid = false }
     // The report, as `Report.write(to:locale:)` writes it.
-    output.append("{\"valid\":")
-    output.append(bool: recordValid)
-    output.append(",\"fields\":{")
+    if recordValid {
+      output.append("{\"valid\":true,\"fields\":{")
+    } else {
+      output.append("{\"valid\":false,\"fields\":{")
+    }
     var next = 0
     for i in 0..<fieldCount {
       if i > 0 { output.append(UInt8(ascii: ",")) }
-      output.append(keys[i])
-      output.append(bool: fieldValid[i])
+      let head = headRanges[2 * i + (fieldValid[i] ? 1 : 0)]
+      output.append(heads.base + head.lowerBound, count: head.count)
       if !plan.fields[i].sensitive {
-        output.append(",\"value\":")
-        if let value = values[i] { output.appendJSONString(value) } else { output.append("null") }
+        if let value = values[i] {
+          // The line's own bytes need no escaping; decoded ones may.
+          if slots[i].isPlain { output.appendQuoted(value) } else { output.appendJSONString(value) }
+        } else {
+          output.append("null")
+        }
+        output.append(",\"errors\":[")
       }
-      output.append(",\"errors\":[")
       var first = true
       while next < failures, plan.leaves[pending[next].leaf].field == i {
         if !first { output.append(UInt8(ascii: ",")) }

@@ -81,6 +81,16 @@ struct ByteBuffer {
     if value { append("true") } else { append("false") }
   }
 
+  /// Bytes between quotes, for a value known to need no escaping.
+  @inline(__always)
+  mutating func appendQuoted(_ value: UnsafeBufferPointer<UInt8>) {
+    reserve(value.count + 2)
+    base[count] = 0x22
+    if let source = value.baseAddress { memcpy(base + count + 1, source, value.count) }
+    base[count + 1 + value.count] = 0x22
+    count += value.count + 2
+  }
+
   /// A JSON string literal of UTF-8 bytes, escaped exactly as ``JSONWriter/string(utf8:)``.
   mutating func appendJSONString(_ value: UnsafeBufferPointer<UInt8>) {
     guard let source = value.baseAddress else {
@@ -88,11 +98,7 @@ struct ByteBuffer {
       return
     }
     if !UTF8Text.needsEscaping(value) {
-      reserve(value.count + 2)
-      base[count] = 0x22
-      memcpy(base + count + 1, source, value.count)
-      base[count + 1 + value.count] = 0x22
-      count += value.count + 2
+      appendQuoted(UnsafeBufferPointer(start: source, count: value.count))
       return
     }
     var writer = JSONWriter()

@@ -24,6 +24,8 @@ final class FastPlan: @unchecked Sendable {
     var severity: Severity
     var message: LocalizedText?
     var condition: FastCondition?
+    /// Tested first, so the common leaf without `when` never copies the optional.
+    var hasCondition: Bool
     var field: Int
   }
 
@@ -55,7 +57,8 @@ final class FastPlan: @unchecked Sendable {
           Leaf(
             check: Unmanaged.passUnretained(box), rule: checkable, checksEmptyValue: type(of: rule).checksEmptyValue,
             severity: node.severity, message: node.message,
-            condition: node.condition.map { FastCondition($0, names: names) }, field: f))
+            condition: node.condition.map { FastCondition($0, names: names) }, hasCondition: node.condition != nil,
+            field: f))
       }
       fieldList.append(
         Field(
@@ -111,7 +114,7 @@ final class FastPlan: @unchecked Sendable {
         value: values[i] ?? UTF8Text.empty, isSensitive: fields[i].sensitive, values: values, plan: self)
       var valid = true
       for k in fields[i].leaves {
-        if let condition = leaves[k].condition, !condition.holds(in: values) { continue }
+        if leaves[k].hasCondition, let condition = leaves[k].condition, !condition.holds(in: values) { continue }
         guard !subject.value.isEmpty || leaves[k].checksEmptyValue else { continue }
         guard let variant = leaves[k].check._withUnsafeGuaranteedRef({ $0.check(subject) }) else { continue }
         pending[count] = Pending(leaf: k, variant: variant)

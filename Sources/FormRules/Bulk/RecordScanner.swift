@@ -21,6 +21,9 @@ struct RecordScanner {
   struct Slot {
     var state: State = .absent
     var bytes = UTF8Text.empty
+    /// The bytes are the line's own (no escape was decoded), so they hold no quote,
+    /// backslash or control character and need no escaping when written back.
+    var isPlain = false
   }
 
   /// The field names' UTF-8 bytes, by field position, in one block.
@@ -121,8 +124,10 @@ private struct Cursor {
         skipWhitespace()
         guard index < end else { return false }
         if base[index] == UInt8(ascii: "\"") {
+          let valueStart = index + 1
           guard let value = scanString() else { return false }
-          slots[field] = RecordScanner.Slot(state: .string, bytes: value)
+          slots[field] = RecordScanner.Slot(
+            state: .string, bytes: value, isPlain: value.baseAddress == base + valueStart)
         } else {
           guard end - index >= 4, base[index] == UInt8(ascii: "n"), base[index + 1] == UInt8(ascii: "u"),
             base[index + 2] == UInt8(ascii: "l"), base[index + 3] == UInt8(ascii: "l")
@@ -152,11 +157,29 @@ private struct Cursor {
       if i >= count { i -= count }
       let name = names[i]
       guard end - index > name.count, base[index + name.count] == UInt8(ascii: "\"") else { continue }
-      if let nameBase = name.baseAddress, memcmp(nameBase, base + index, name.count) != 0 { continue }
+      if let nameBase = name.baseAddress, !Self.equal(nameBase, base + index, name.count) { continue }
       index += name.count + 1
       return i
     }
     return nil
+  }
+
+  /// Compares short byte runs inline, eight at a time; field names are a few bytes long
+  /// and a `memcmp` call costs more than the comparison.
+  @inline(__always)
+  static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var i = 0
+    while count - i >= 8 {
+      let x = UnsafeRawPointer(a).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let y = UnsafeRawPointer(b).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      if x != y { return false }
+      i += 8
+    }
+    while i < count {
+      if a[i] != b[i] { return false }
+      i += 1
+    }
+    return true
   }
 
   /// A string value starting at its opening quote: the bytes between the quotes when it
@@ -169,14 +192,18 @@ private struct Cursor {
       // Eight bytes at a time while they are plain ASCII: no quote, backslash, control
       // character or byte above 0x7F (the usual bit tricks for "some byte is ..." tests).
       while end - index >= 8 {
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
         let special =
-          ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word
-        if special & high != 0 { break }
+          (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word) & high
+        if special != 0 {
+          // The lowest flagged byte is a real one (false positives only follow a real one).
+          index += special.trailingZeroBitCount >> 3
+          break
+        }
         index += 8
       }
       guard index < end else { break }
