@@ -48,10 +48,12 @@ struct SHA1Tests {
   }
 
   /// Expected values from Python's `hashlib.sha1(s.encode()).hexdigest().upper()`.
-  @Test("UTF-8 of Japanese and emoji", arguments: [
-    ("パスワード", "A9694DC2E83BF1D3DD839259EAEB984FBBD86B31"),
-    ("👍🏽", "3CE5B3E0E9CED702C20FF272FFEFFF04DA738C35"),
-  ])
+  @Test(
+    "UTF-8 of Japanese and emoji",
+    arguments: [
+      ("パスワード", "A9694DC2E83BF1D3DD839259EAEB984FBBD86B31"),
+      ("👍🏽", "3CE5B3E0E9CED702C20FF272FFEFFF04DA738C35"),
+    ])
   func unicode(message: String, expected: String) {
     #expect(SHA1.hex(message) == expected)
   }
