@@ -24,6 +24,9 @@ enum Console {
         let n = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
         if n < 0 {
           if errno == EINTR { continue }
+          // The reader went away (a closed pipe with SIGPIPE ignored): stop, rather than
+          // validate the rest of the input for nobody.
+          if fd == STDOUT_FILENO { exit(ExitCode.trouble) }
           return
         }
         offset += n
