@@ -50,7 +50,7 @@ public struct NotBreached: Rule {
   }
 
   public mutating func compile(in context: CompileContext) throws(RuleDecodingError) {
-    let url = URL(fileURLWithPath: file, relativeTo: context.baseDirectory).standardizedFileURL
+    let url = PasswordList.resolve(file, in: context)
     let at: [JSONPathComponent] = [.key(Self.name)]
     breaches = try context.shared("breachFile:" + url.path) { () throws(RuleDecodingError) -> BreachFile in
       do throws(BreachFileError) {

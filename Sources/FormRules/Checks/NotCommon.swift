@@ -46,7 +46,7 @@ public struct NotCommon: Rule {
       sets.append(try PasswordList.set(at: url, top: top, in: context, at: [.key(Self.name)]))
     }
     for (i, path) in lists.enumerated() {
-      let url = URL(fileURLWithPath: path, relativeTo: context.baseDirectory)
+      let url = PasswordList.resolve(path, in: context)
       let at: [JSONPathComponent] = lists.count == 1 ? [.key("lists")] : [.key("lists"), .index(i)]
       sets.append(try PasswordList.set(at: url, top: top, in: context, at: at))
     }

@@ -9,6 +9,14 @@ enum PasswordList {
   /// Where the shipped default list lives below a `Rules/` folder.
   static let defaultRelativePath = "lists/common-passwords/common-passwords.txt"
 
+  /// A path from a rules file: absolute, or relative to the folder of the file that
+  /// declared the rule.
+  static func resolve(_ path: String, in context: CompileContext) -> URL {
+    let url =
+      path.hasPrefix("/") ? URL(fileURLWithPath: path) : context.baseDirectory.appendingPathComponent(path)
+    return url.standardizedFileURL
+  }
+
   /// NFKC, then outer Unicode white space removed, then lower case.
   static func canonical(_ s: String) -> String {
     let normalized = Transform.isASCII(s) ? s : s.precomposedStringWithCompatibilityMapping
