@@ -52,6 +52,15 @@ enum Sequences {
     return index
   }()
 
+  /// `positions` for ASCII, by value, so most lookups need no hashing.
+  static let asciiPositions: [[(table: Int, position: Int)]] = (0..<128).map { positions[UInt32($0)] ?? [] }
+
+  @inline(__always)
+  static func tablePositions(_ scalar: Unicode.Scalar) -> [(table: Int, position: Int)] {
+    let v = fold(scalar).value
+    return v < 128 ? asciiPositions[Int(v)] : positions[v] ?? []
+  }
+
   private static func scalars(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
 
   /// Full-width ASCII (U+FF01–FF5E) as ASCII, nothing else changed.
@@ -77,7 +86,7 @@ enum Sequences {
     var next: [RunState] = []
     for (i, scalar) in scalars.enumerated() {
       next.removeAll(keepingCapacity: true)
-      for (table, position) in positions[fold(scalar).value] ?? [] {
+      for (table, position) in tablePositions(scalar) {
         var up = 1
         var down = 1
         for previous in runs where previous.table == table {
@@ -121,7 +130,7 @@ enum Sequences {
     }
     for (i, scalar) in scalars.enumerated() {
       next.removeAll(keepingCapacity: true)
-      for (table, position) in positions[fold(scalar).value] ?? [] {
+      for (table, position) in tablePositions(scalar) {
         var up = 1
         var down = 1
         for previous in runs where previous.table == table {

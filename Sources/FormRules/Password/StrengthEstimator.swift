@@ -117,9 +117,9 @@ public final class StrengthEstimator: Sendable {
   static func feedback(_ pieces: [Match], scalars: [Unicode.Scalar], score: Int) -> (
     StrengthWarning?, [StrengthSuggestion]
   ) {
-    guard let longest = pieces.max(by: { $0.length < $1.length }), score < 3 || pieces.count == 1 else {
-      return (nil, score < 3 ? [.addWord] : [])
-    }
+    // A password that scores 3 or more gets no warning: only a nudge, until it scores 4.
+    guard score < 3 else { return (nil, score < 4 ? [.addWord] : []) }
+    guard let longest = pieces.max(by: { $0.length < $1.length }) else { return (nil, [.addWord]) }
     var suggestions: [StrengthSuggestion] = [.addWord]
     let warning: StrengthWarning?
     switch longest.kind {
@@ -181,11 +181,6 @@ struct Match {
   var kind: Kind
 
   var length: Int { j - i + 1 }
-
-  var isBruteforce: Bool {
-    if case .bruteforce = kind { return true }
-    return false
-  }
 }
 
 /// The work on one password: find every match, then the cheapest decomposition.
@@ -194,6 +189,8 @@ struct Analysis {
   let scalars: [Unicode.Scalar]
   /// Lower-case, width-folded scalar values for dictionary and sequence matching.
   let folded: [UInt32]
+  /// Case of each scalar: 1 upper, -1 lower, 0 neither (looked up once, not per match).
+  let letterCase: [Int8]
   let userInputs: [String]
   let depth: Int
   private(set) var totalLog10: Double = 0
@@ -215,6 +212,14 @@ struct Analysis {
     self.userInputs = userInputs
     self.depth = depth
     folded = scalars.map(Self.foldForWords)
+    letterCase = scalars.map { scalar in
+      switch scalar.value {
+      case 0x41...0x5A: return 1
+      case 0x61...0x7A: return -1
+      case 0..<0x80: return 0
+      default: return scalar.properties.isUppercase ? 1 : scalar.properties.isLowercase ? -1 : 0
+      }
+    }
   }
 
   static func foldForWords(_ scalar: Unicode.Scalar) -> UInt32 {
@@ -236,75 +241,95 @@ struct Analysis {
 
   // MARK: Decomposition
 
+  /// The best way found so far to cover the password up to a position with a given
+  /// number of pieces.
   private struct State {
     var pieces: Int
     var log10Total: Double
     var log10Product: Double
-    var match: Int32
+    /// The last piece: an index into the matches, or `-(start + 1)` for brute force from `start`.
+    var last: Int
   }
 
   /// The decomposition with the fewest guesses, as zxcvbn's dynamic programme computes
-  /// it: for every end position, the best product for each number of pieces.
+  /// it: for every end position, the Pareto front of (pieces, total guesses).
   mutating func decompose() -> [Match] {
     let n = scalars.count
     guard n > 0 else {
       totalLog10 = 0
       return []
     }
-    var matches = findMatches()
+    let matches = findMatches()
     var byEnd = [[Int]](repeating: [], count: n)
     for (index, match) in matches.enumerated() { byEnd[match.j].append(index) }
-    var states = [[State]](repeating: [], count: n)
 
-    func update(_ matchIndex: Int, pieces: Int, states: inout [[State]], matches: [Match]) {
-      let match = matches[matchIndex]
-      var product = match.log10Guesses
-      if match.i > 0 {
-        guard let previous = states[match.i - 1].first(where: { $0.pieces == pieces - 1 }) else { return }
-        product += previous.log10Product
+    // Fixed-capacity slots per end position in one buffer: the front never holds more
+    // than n + 1 states, and the inner loops then touch no reference counts.
+    let capacity = n + 1
+    let states = UnsafeMutableBufferPointer<State>.allocate(capacity: n * capacity)
+    defer { states.deallocate() }
+    let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: n)
+    defer { counts.deallocate() }
+    counts.initialize(repeating: 0)
+
+    func update(end j: Int, pieces: Int, product: Double, last: Int) {
+      let total = Self.log10Sum(Self.logFactorial[pieces] + product, Self.pieceLog10 * Double(pieces - 1))
+      let base = j * capacity
+      var kept = 0
+      for k in 0..<counts[j] {
+        let state = states[base + k]
+        if state.pieces <= pieces && state.log10Total <= total { return }
+        // Drop what the new state beats on both counts.
+        if !(state.pieces >= pieces && state.log10Total >= total) {
+          states[base + kept] = state
+          kept += 1
+        }
       }
-      var total = Self.logFactorial[pieces] + product
-      total = Self.log10Sum(total, Self.pieceLog10 * Double(pieces - 1))
-      for state in states[match.j] where state.pieces <= pieces && state.log10Total <= total { return }
-      states[match.j].removeAll { $0.pieces >= pieces && $0.log10Total >= total }
-      states[match.j].append(State(pieces: pieces, log10Total: total, log10Product: product, match: Int32(matchIndex)))
+      guard kept < capacity else { return }
+      states[base + kept] = State(pieces: pieces, log10Total: total, log10Product: product, last: last)
+      counts[j] = kept + 1
     }
 
     for k in 0..<n {
       for index in byEnd[k] {
         let match = matches[index]
         if match.i == 0 {
-          update(index, pieces: 1, states: &states, matches: matches)
+          update(end: k, pieces: 1, product: match.log10Guesses, last: index)
         } else {
-          for state in states[match.i - 1] {
-            update(index, pieces: state.pieces + 1, states: &states, matches: matches)
+          let base = (match.i - 1) * capacity
+          for s in 0..<counts[match.i - 1] {
+            let state = states[base + s]
+            update(end: k, pieces: state.pieces + 1, product: state.log10Product + match.log10Guesses, last: index)
           }
         }
       }
       // Brute force from the start, or after a piece that is not itself brute force
       // (two adjacent brute-force pieces are always worse than one).
-      matches.append(bruteforce(0, k))
-      update(matches.count - 1, pieces: 1, states: &states, matches: matches)
+      update(end: k, pieces: 1, product: bruteforceLog10(0, k), last: -1)
       for i in stride(from: 1, through: k, by: 1) {
-        var bruteforceIndex = -1
-        for state in states[i - 1] where !matches[Int(state.match)].isBruteforce {
-          if bruteforceIndex < 0 {
-            matches.append(bruteforce(i, k))
-            bruteforceIndex = matches.count - 1
-          }
-          update(bruteforceIndex, pieces: state.pieces + 1, states: &states, matches: matches)
+        let guesses = bruteforceLog10(i, k)
+        let base = (i - 1) * capacity
+        for s in 0..<counts[i - 1] where states[base + s].last >= 0 {
+          let state = states[base + s]
+          update(end: k, pieces: state.pieces + 1, product: state.log10Product + guesses, last: -(i + 1))
         }
       }
     }
 
-    guard let best = states[n - 1].min(by: { $0.log10Total < $1.log10Total }) else { return [] }
+    var best: State?
+    for s in 0..<counts[n - 1] where best == nil || states[(n - 1) * capacity + s].log10Total < best?.log10Total ?? 0 {
+      best = states[(n - 1) * capacity + s]
+    }
+    guard let best else { return [] }
     totalLog10 = best.log10Total
     var pieces: [Match] = []
     var k = n - 1
     var count = best.pieces
     while k >= 0, count > 0 {
-      guard let state = states[k].first(where: { $0.pieces == count }) else { break }
-      let match = matches[Int(state.match)]
+      let base = k * capacity
+      guard let s = (0..<counts[k]).first(where: { states[base + $0].pieces == count }) else { break }
+      let last = states[base + s].last
+      let match = last >= 0 ? matches[last] : bruteforce(-last - 1, k)
       pieces.append(match)
       k = match.i - 1
       count -= 1
@@ -315,15 +340,18 @@ struct Analysis {
   static func log10Sum(_ a: Double, _ b: Double) -> Double {
     let high = max(a, b)
     let low = min(a, b)
-    return high + log10(1 + pow(10, low - high))
+    // Beyond 17 orders of magnitude the smaller term vanishes in a Double.
+    return high - low > 17 ? high : high + log10(1 + pow(10, low - high))
+  }
+
+  func bruteforceLog10(_ i: Int, _ j: Int) -> Double {
+    let length = j - i + 1
+    guard length < scalars.count else { return Double(length) }
+    return max(Double(length), length == 1 ? log10(11.0) : Self.minSubmatchLog10Multi)
   }
 
   func bruteforce(_ i: Int, _ j: Int) -> Match {
-    var log10Guesses = Double(j - i + 1)  // 10 per scalar
-    if j - i + 1 < scalars.count {
-      log10Guesses = max(log10Guesses, j == i ? Self.minSubmatchLog10Single + 0.04 : Self.minSubmatchLog10Multi)
-    }
-    return Match(i: i, j: j, log10Guesses: log10Guesses, kind: .bruteforce)
+    Match(i: i, j: j, log10Guesses: bruteforceLog10(i, j), kind: .bruteforce)
   }
 
   /// A match's guesses, raised to the floor for a part of the password.
@@ -345,35 +373,36 @@ struct Analysis {
     return matches
   }
 
-  /// Characters read as letters in l33t speak (`p@$$w0rd`).
-  static let l33t: [UInt32: [UInt32]] = {
+  /// Characters read as letters in l33t speak (`p@$$w0rd`), indexed by ASCII value.
+  static let l33t: [[UInt32]] = {
     let table: [(Character, String)] = [
       ("4", "a"), ("@", "a"), ("8", "b"), ("(", "c"), ("{", "c"), ("[", "c"), ("<", "c"), ("3", "e"),
       ("6", "g"), ("9", "g"), ("1", "il"), ("!", "i"), ("|", "il"), ("7", "lt"), ("0", "o"), ("$", "s"),
       ("5", "s"), ("+", "t"), ("%", "x"), ("2", "z"),
     ]
-    var result: [UInt32: [UInt32]] = [:]
+    var result = [[UInt32]](repeating: [], count: 128)
     for (from, to) in table {
-      guard let f = from.unicodeScalars.first?.value else { continue }
-      result[f] = to.unicodeScalars.map(\.value)
+      guard let f = from.unicodeScalars.first?.value, f < 128 else { continue }
+      result[Int(f)] = to.unicodeScalars.map(\.value)
     }
     return result
   }()
 
   private func dictionaryMatches(into matches: inout [Match]) {
     let n = folded.count
+    let trie = estimator.trie
     var substitutions: [(from: UInt32, to: UInt32)] = []
     for i in 0..<n {
-      walk(from: i, at: i, node: WordTrie.root, substitutions: &substitutions, into: &matches)
+      walk(trie, from: i, at: i, node: WordTrie.root, substitutions: &substitutions, into: &matches)
     }
     // Reversed words: plain letters only, as people type them backwards.
     let reversed = Array(folded.reversed())
     for start in 0..<n {
       var node = WordTrie.root
       var end = start
-      while end < n, let next = estimator.trie.child(node, reversed[end]) {
+      while end < n, let next = trie.child(node, reversed[end]) {
         node = next
-        let rank = estimator.trie.rank(node)
+        let rank = trie.rank(node)
         if rank > 0, end - start >= 2 {
           let i = n - 1 - end
           let j = n - 1 - start
@@ -390,29 +419,30 @@ struct Analysis {
   /// Follows the trie from `start`, trying each scalar as itself and as the letters it
   /// stands for in l33t, and records every word that ends on the way.
   private func walk(
-    from start: Int, at position: Int, node: Int, substitutions: inout [(from: UInt32, to: UInt32)],
+    _ trie: WordTrie, from start: Int, at position: Int, node: Int, substitutions: inout [(from: UInt32, to: UInt32)],
     into matches: inout [Match]
   ) {
     guard position < folded.count else { return }
     let c = folded[position]
-    if let next = estimator.trie.child(node, c) {
-      let rank = estimator.trie.rank(next)
+    if let next = trie.child(node, c) {
+      let rank = trie.rank(next)
       if rank > 0 {
         appendWord(start, position, rank: rank, reversed: false, substitutions: substitutions, into: &matches)
       }
-      walk(from: start, at: position + 1, node: next, substitutions: &substitutions, into: &matches)
+      walk(trie, from: start, at: position + 1, node: next, substitutions: &substitutions, into: &matches)
     }
-    guard let letters = Self.l33t[c] else { return }
+    guard c < 128 else { return }
+    let letters = Self.l33t[Int(c)]
     for letter in letters {
       // One character stands for one letter throughout a word.
       if substitutions.contains(where: { $0.from == c && $0.to != letter }) { continue }
-      guard let next = estimator.trie.child(node, letter) else { continue }
+      guard let next = trie.child(node, letter) else { continue }
       substitutions.append((c, letter))
-      let rank = estimator.trie.rank(next)
+      let rank = trie.rank(next)
       if rank > 0 {
         appendWord(start, position, rank: rank, reversed: false, substitutions: substitutions, into: &matches)
       }
-      walk(from: start, at: position + 1, node: next, substitutions: &substitutions, into: &matches)
+      walk(trie, from: start, at: position + 1, node: next, substitutions: &substitutions, into: &matches)
       substitutions.removeLast()
     }
   }
@@ -436,11 +466,11 @@ struct Analysis {
     var upper = 0
     var lower = 0
     for k in i...j {
-      if scalars[k].properties.isUppercase { upper += 1 } else if scalars[k].properties.isLowercase { lower += 1 }
+      if letterCase[k] > 0 { upper += 1 } else if letterCase[k] < 0 { lower += 1 }
     }
     if upper == 0 { return .none }
     if lower == 0 { return .all }
-    if upper == 1 && (scalars[i].properties.isUppercase || scalars[j].properties.isUppercase) { return .first }
+    if upper == 1 && (letterCase[i] > 0 || letterCase[j] > 0) { return .first }
     return .mixed
   }
 
@@ -454,7 +484,7 @@ struct Analysis {
       var upper = 0
       var lower = 0
       for k in i...j {
-        if scalars[k].properties.isUppercase { upper += 1 } else if scalars[k].properties.isLowercase { lower += 1 }
+        if letterCase[k] > 0 { upper += 1 } else if letterCase[k] < 0 { lower += 1 }
       }
       return Self.binomialSum(upper + lower, min(upper, lower))
     }
@@ -512,16 +542,15 @@ struct Analysis {
     let n = scalars.count
     guard n >= 3 else { return }
     for graph in estimator.layouts {
+      let located = scalars.map { graph.locations[Sequences.widthFolded($0)] }
       var i = 0
       while i < n - 2 {
         var j = i
         var turns = 0
         var lastDirection = -1
         var shifted = 0
-        if let first = graph.locations[Sequences.widthFolded(scalars[i])], first.shifted { shifted += 1 }
-        while j + 1 < n,
-          let current = graph.locations[Sequences.widthFolded(scalars[j])],
-          let next = graph.locations[Sequences.widthFolded(scalars[j + 1])],
+        if let first = located[i], first.shifted { shifted += 1 }
+        while j + 1 < n, let current = located[j], let next = located[j + 1],
           let direction = graph.direction(from: current.key, to: next.key)
         {
           if direction != lastDirection {
