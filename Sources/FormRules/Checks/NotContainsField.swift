@@ -2,11 +2,11 @@
 /// contain another field's value or a part of it, forwards or reversed, ignoring case
 /// and width (both sides are compared after NFKC).
 ///
-/// The parts of a value are the value itself, the local part of an email address, and
-/// the pieces of the local part (or of a value without `@`) split on `.`, `_`, `-`, `+`
-/// and white space. Parts shorter than `minPart` (default 3, counted in `unit`, default
+/// The parts of a value are the value itself, the local part of an email address, the
+/// pieces of the local part (or of a value without `@`) split on `.`, `_`, `-`, `+` and
+/// white space, and those pieces joined. Parts shorter than `minPart` (default 3, counted in `unit`, default
 /// `characters`) are ignored, so `taro.yamada@example.jp` forbids the whole address,
-/// `taro.yamada`, `taro`, `yamada` and `adamay`, but not `example` or `com`.
+/// `taro.yamada`, `taroyamada`, `taro`, `yamada` and `adamay`, but not `example` or `com`.
 ///
 /// Failure parameters: `fields`, the names of the fields whose values were found
 /// (rendered as their labels). Never the values themselves.

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The pieces of another field's value that should not show up in a password: the
-/// value, the local part of an email address, and the pieces of the local part (or of a
-/// value without `@`) split on `.`, `_`, `-`, `+` and white space, folded for case and
-/// width (NFKC, lower case).
+/// value, the local part of an email address, the pieces of the local part (or of a
+/// value without `@`) split on `.`, `_`, `-`, `+` and white space, and those pieces
+/// joined (`taroyamada`), folded for case and width (NFKC, lower case).
 ///
 /// Only the local part is split: the pieces of a domain (`com`, `example`) say nothing
 /// about the person and would forbid ordinary words.
@@ -34,6 +34,11 @@ enum FieldParts {
       }
     }
     candidates.append(piece)
+    // `taro.yamada` is also typed as `taroyamada`.
+    var joined = ""
+    joined.unicodeScalars.append(
+      contentsOf: base.unicodeScalars.filter { !separators.contains($0) && !$0.properties.isWhitespace })
+    candidates.append(joined)
     var seen = Set<String>()
     return candidates.filter { unit.length(of: $0) >= minLength && seen.insert($0).inserted }.map {
       Array($0.unicodeScalars)
