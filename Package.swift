@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "FormRules", targets: ["FormRules"]),
     .library(name: "FormRulesUI", targets: ["FormRulesUI"]),
     .executable(name: "validate", targets: ["validate"]),
+    .executable(name: "password-bench", targets: ["password-bench"]),
   ],
   targets: [
     .systemLibrary(
@@ -17,6 +18,7 @@ let package = Package(
     .target(name: "FormRules", dependencies: ["CPCRE2"], linkerSettings: [.linkedLibrary("m")]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
     .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI"]),
+    .executableTarget(name: "password-bench", dependencies: ["FormRules"]),
     .testTarget(name: "FormRulesTests", dependencies: ["FormRules"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
     .testTarget(name: "ValidateCLITests", dependencies: ["validate"]),
