@@ -53,8 +53,11 @@ struct CharacterClassesTests {
   @Test(
     "min: at least N of M, with the exact boundary",
     arguments: [
-      ("abcABC", 2, ["digit", "symbol"]), ("abcABC1", 3, []), ("abcABC1!", 4, []), ("パスワード", 0,
-      ["lower", "upper", "digit", "symbol"]), ("ｐａｓｓ１２！", 3, []), ("aaaa", 1, ["upper", "digit", "symbol"]),
+      ("abcABC", 2, ["digit", "symbol"]), ("abcABC1", 3, []), ("abcABC1!", 4, []),
+      (
+        "パスワード", 0,
+        ["lower", "upper", "digit", "symbol"]
+      ), ("ｐａｓｓ１２！", 3, []), ("aaaa", 1, ["upper", "digit", "symbol"]),
     ])
   func nOfM(password: String, actual: Int, missing: [String]) throws {
     let policy = try passwordPolicy(Self.threeOfFour)
@@ -115,13 +118,26 @@ struct CharacterClassesTests {
   @Test(
     "bad options are load errors at their JSON path",
     arguments: [
-      (#"{"characterClasses": {"require": ["lowr"]}}"#, "fields.password.rules[0].characterClasses.require[0]", "lower"),
-      (#"{"characterClasses": {"min": 5, "of": ["lower", "upper"]}}"#, "fields.password.rules[0].characterClasses.min", nil),
+      (
+        #"{"characterClasses": {"require": ["lowr"]}}"#, "fields.password.rules[0].characterClasses.require[0]", "lower"
+      ),
+      (
+        #"{"characterClasses": {"min": 5, "of": ["lower", "upper"]}}"#, "fields.password.rules[0].characterClasses.min",
+        nil
+      ),
       (#"{"characterClasses": {"min": 0}}"#, "fields.password.rules[0].characterClasses.min", nil),
-      (#"{"characterClasses": {"require": ["lower"], "min": 1}}"#, "fields.password.rules[0].characterClasses.min", nil),
+      (
+        #"{"characterClasses": {"require": ["lower"], "min": 1}}"#, "fields.password.rules[0].characterClasses.min", nil
+      ),
       (#"{"characterClasses": {"require": []}}"#, "fields.password.rules[0].characterClasses.require", nil),
-      (#"{"characterClasses": {"require": ["upper", "upper"]}}"#, "fields.password.rules[0].characterClasses.require[1]", nil),
-      (#"{"characterClasses": {"requires": ["upper"]}}"#, "fields.password.rules[0].characterClasses.requires", "require"),
+      (
+        #"{"characterClasses": {"require": ["upper", "upper"]}}"#,
+        "fields.password.rules[0].characterClasses.require[1]", nil
+      ),
+      (
+        #"{"characterClasses": {"requires": ["upper"]}}"#, "fields.password.rules[0].characterClasses.requires",
+        "require"
+      ),
       (#"{"characterClasses": 3}"#, "fields.password.rules[0].characterClasses", nil),
     ] as [(String, String, String?)])
   func decodingErrors(rule: String, path: String, suggestion: String?) throws {

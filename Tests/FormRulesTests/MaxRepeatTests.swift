@@ -22,7 +22,8 @@ struct MaxRepeatTests {
     let policy = try passwordPolicy(#"[{"maxRepeat": 1}]"#)
     #expect(passwordCodes(policy, "ab") == [])
     #expect(passwordCodes(policy, "abb") == ["maxRepeat"])
-    #expect(passwordMessage(policy, "aa", locale: "en") == "Password must not have more than 1 identical character in a row.")
+    #expect(
+      passwordMessage(policy, "aa", locale: "en") == "Password must not have more than 1 identical character in a row.")
   }
 
   @Test("graphemes see skin-toned emoji and combining marks as one character")
@@ -53,7 +54,9 @@ struct MaxRepeatTests {
     let policy = try passwordPolicy(#"[{"maxRepeat": 3}]"#)
     #expect(passwordMessage(policy, "aaaa", locale: "ja") == "パスワードは同じ文字の連続を3文字までにしてください。")
     #expect(passwordMessage(policy, "aaaa", locale: "ja", style: .inline) == "同じ文字の連続は3文字までにしてください。")
-    #expect(passwordMessage(policy, "aaaa", locale: "en") == "Password must not have more than 3 identical characters in a row.")
+    #expect(
+      passwordMessage(policy, "aaaa", locale: "en")
+        == "Password must not have more than 3 identical characters in a row.")
     expectNoLeak(policy, "zzzzzz")
   }
 

@@ -49,7 +49,9 @@ struct NotBreachedTests {
     let failure = try #require(passwordFailures(policy, "letmein").first)
     #expect(failure.params == ["minCount": 1])
     #expect(passwordMessage(policy, "letmein", locale: "ja") == "パスワードは過去に流出したパスワードに含まれているため使用できません。別のものにしてください。")
-    #expect(passwordMessage(policy, "letmein", locale: "en") == "Password has appeared in a data breach. Choose a different one.")
+    #expect(
+      passwordMessage(policy, "letmein", locale: "en")
+        == "Password has appeared in a data breach. Choose a different one.")
     let json = policy.validate(["password": "letmein"]).json(locale: "en")
     #expect(!json.contains(SHA1.hex("letmein")))
     #expect(!json.contains("150000"))
@@ -58,7 +60,8 @@ struct NotBreachedTests {
 
   @Test("a missing file is a compile error with its path")
   func missingFile() throws {
-    let problems = compileProblems(#"{"fields": {"password": {"rules": [{"notBreached": {"file": "lists/nope.txt"}}]}}}"#)
+    let problems = compileProblems(
+      #"{"fields": {"password": {"rules": [{"notBreached": {"file": "lists/nope.txt"}}]}}}"#)
     let problem = try #require(problems.first)
     #expect(jsonPathString(problem.path) == "fields.password.rules[0].notBreached")
     #expect(problem.message.contains("Rules/lists/nope.txt"))

@@ -64,7 +64,9 @@ struct NotCommonTests {
       #expect(failures == (common ? ["notCommon"] : []), "\(password)")
     }
     let own = try RuleSet(
-      data: Array(#"{"fields": {"password": {"rules": [{"notCommon": true, "defaultList": false, "lists": "lists/company.txt"}]}}}"#.utf8),
+      data: Array(
+        #"{"fields": {"password": {"rules": [{"notCommon": true, "defaultList": false, "lists": "lists/company.txt"}]}}}"#
+          .utf8),
       baseDirectory: directory
     ).compile()
     #expect(own.validate(["password": "password"]).isValid)
@@ -125,14 +127,24 @@ struct NotCommonTests {
     let failure = try #require(passwordFailures(policy, "iloveyou").first)
     #expect(failure.params.isEmpty)
     #expect(passwordMessage(policy, "iloveyou", locale: "ja") == "パスワードはよく使われているため使用できません。推測されにくいものにしてください。")
-    #expect(passwordMessage(policy, "iloveyou", locale: "en") == "Password is too commonly used. Choose one that is harder to guess.")
+    #expect(
+      passwordMessage(policy, "iloveyou", locale: "en")
+        == "Password is too commonly used. Choose one that is harder to guess.")
     expectNoLeak(policy, "iloveyou")
   }
 
   @Test("options are checked when the file loads")
   func decodingErrors() throws {
-    #expect(jsonPathString(try #require(loadProblems(#"{"fields": {"p": {"rules": [{"notCommon": "yes"}]}}}"#).first).path) == "fields.p.rules[0].notCommon")
-    #expect(jsonPathString(try #require(loadProblems(#"{"fields": {"p": {"rules": [{"notCommon": true, "top": 0}]}}}"#).first).path) == "fields.p.rules[0].top")
-    #expect(jsonPathString(try #require(loadProblems(#"{"fields": {"p": {"rules": [{"notCommon": true, "defaultList": false}]}}}"#).first).path) == "fields.p.rules[0].defaultList")
+    #expect(
+      jsonPathString(try #require(loadProblems(#"{"fields": {"p": {"rules": [{"notCommon": "yes"}]}}}"#).first).path)
+        == "fields.p.rules[0].notCommon")
+    #expect(
+      jsonPathString(
+        try #require(loadProblems(#"{"fields": {"p": {"rules": [{"notCommon": true, "top": 0}]}}}"#).first).path)
+        == "fields.p.rules[0].top")
+    #expect(
+      jsonPathString(
+        try #require(loadProblems(#"{"fields": {"p": {"rules": [{"notCommon": true, "defaultList": false}]}}}"#).first)
+          .path) == "fields.p.rules[0].defaultList")
   }
 }

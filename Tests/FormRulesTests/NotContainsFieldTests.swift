@@ -82,6 +82,7 @@ struct NotContainsFieldTests {
     #expect(problem.suggestion == "email")
     #expect(!loadProblems(#"{"fields": {"password": {"rules": [{"notContainsField": 3}]}}}"#).isEmpty)
     #expect(!loadProblems(#"{"fields": {"password": {"rules": [{"notContainsField": []}]}}}"#).isEmpty)
-    #expect(!loadProblems(#"{"fields": {"password": {"rules": [{"notContainsField": "password", "minPart": 0}]}}}"#).isEmpty)
+    #expect(
+      !loadProblems(#"{"fields": {"password": {"rules": [{"notContainsField": "password", "minPart": 0}]}}}"#).isEmpty)
   }
 }

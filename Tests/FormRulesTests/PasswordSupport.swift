@@ -41,7 +41,8 @@ func passwordMessage(
 /// Checks that nothing a caller can see (params, messages in both languages, the report
 /// JSON) contains the password.
 func expectNoLeak(
-  _ policy: Policy, _ password: String, _ others: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+  _ policy: Policy, _ password: String, _ others: [String: String] = [:],
+  sourceLocation: SourceLocation = #_sourceLocation
 ) {
   var values = others
   values["password"] = password
@@ -55,12 +56,15 @@ func expectNoLeak(
     for message in report.messages(locale: locale)["password"] ?? [] {
       #expect(!message.contains(password), "message leaks the password: \(message)", sourceLocation: sourceLocation)
     }
-    #expect(!report.json(locale: locale).contains(password), "report JSON leaks the password", sourceLocation: sourceLocation)
+    #expect(
+      !report.json(locale: locale).contains(password), "report JSON leaks the password", sourceLocation: sourceLocation)
   }
 }
 
 /// The problems of compiling rules text whose lists resolve against `directory`.
-func compileProblems(_ json: String, directory: URL = repositoryRoot.appendingPathComponent("Rules")) -> [RuleSetProblem] {
+func compileProblems(_ json: String, directory: URL = repositoryRoot.appendingPathComponent("Rules"))
+  -> [RuleSetProblem]
+{
   do {
     _ = try RuleSet(data: Array(json.utf8), file: "bad.json", baseDirectory: directory).compile()
     return []
