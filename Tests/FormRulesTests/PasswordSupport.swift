@@ -5,8 +5,12 @@ import Testing
 
 /// A sign-up-like policy: `email`, `username` and a sensitive `password` carrying `rules`
 /// (JSON array text). The size limit is raised so 10,000-character values reach the rules.
+/// Compiled policies are shared between tests: loading the word list and building the
+/// strength dictionary once keeps the suite fast.
 func passwordPolicy(_ rules: String, normalize: String = "none") throws -> Policy {
-  try makePolicy(
+  let key = normalize + "\u{0}" + rules
+  if let cached = PolicyCache.shared.policy(for: key) { return cached }
+  let policy = try makePolicy(
     """
     {"version": 1, "defaultLocale": "ja", "limits": {"maxValueBytes": 200000},
      "fields": {
@@ -15,6 +19,17 @@ func passwordPolicy(_ rules: String, normalize: String = "none") throws -> Polic
        "password": {"label": {"ja": "パスワード", "en": "Password"}, "sensitive": true,
                     "normalize": "\(normalize)", "rules": \(rules)}}}
     """)
+  PolicyCache.shared.store(policy, for: key)
+  return policy
+}
+
+final class PolicyCache: @unchecked Sendable {
+  static let shared = PolicyCache()
+  private let lock = NSLock()
+  private var policies: [String: Policy] = [:]
+
+  func policy(for key: String) -> Policy? { lock.withLock { policies[key] } }
+  func store(_ policy: Policy, for key: String) { lock.withLock { policies[key] = policy } }
 }
 
 /// The failures of the password field for `password`, with other fields' values.
