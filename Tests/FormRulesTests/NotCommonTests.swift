@@ -18,6 +18,14 @@ struct NotCommonTests {
     #expect(passwordCodes(policy, password) == (common ? ["notCommon"] : []))
   }
 
+  @Test("half-width kana compose under NFKC: ﾊﾟｽﾜｰﾄﾞ is パスワード")
+  func halfWidthKana() throws {
+    let policy = try passwordPolicy(#"[{"notCommon": true, "words": ["パスワード"]}]"#)
+    #expect(passwordCodes(policy, "ﾊﾟｽﾜｰﾄﾞ") == ["notCommon"])
+    #expect(passwordCodes(policy, "パスワード") == ["notCommon"])
+    #expect(Transform.nfkc("ﾊﾟｶﾞ").unicodeScalars.map(\.value) == [0x30D1, 0x30AC])
+  }
+
   @Test("empty is left to required; a 10,000-character value is not common")
   func emptyAndLong() throws {
     let policy = try passwordPolicy(#"[{"notCommon": true}]"#)

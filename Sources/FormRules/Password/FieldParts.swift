@@ -12,7 +12,7 @@ enum FieldParts {
 
   /// Width and case folded: `ＴＡＲＯ` in a password matches `taro` in an email.
   static func fold(_ s: String) -> String {
-    (Transform.isASCII(s) ? s : s.precomposedStringWithCompatibilityMapping).lowercased()
+    Transform.nfkc(s).lowercased()
   }
 
   /// The distinct parts at least `minLength` long (counted in `unit`), folded.

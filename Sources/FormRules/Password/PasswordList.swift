@@ -19,8 +19,7 @@ enum PasswordList {
 
   /// NFKC, then outer Unicode white space removed, then lower case.
   static func canonical(_ s: String) -> String {
-    let normalized = Transform.isASCII(s) ? s : s.precomposedStringWithCompatibilityMapping
-    return Transform.trimmingWhitespace(normalized).lowercased()
+    Transform.trimmingWhitespace(Transform.nfkc(s)).lowercased()
   }
 
   /// The entries of a list file, canonical, in file order, loaded once per policy.
