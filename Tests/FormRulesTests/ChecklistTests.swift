@@ -38,7 +38,8 @@ struct ChecklistTests {
         "noSequence", "anyOf", "notPattern",
       ])
     #expect(list.map(\.isMet) == [true, false, true, false, true, true, true, true, false, true])
-    #expect(list.map(\.severity) == [.error, .error, .error, .error, .error, .error, .warning, .warning, .error, .error])
+    #expect(
+      list.map(\.severity) == [.error, .error, .error, .error, .error, .error, .warning, .warning, .error, .error])
     #expect(list[1].params == ["min": 8, "unit": "characters"])
   }
 
@@ -64,7 +65,8 @@ struct ChecklistTests {
     #expect(try items("Kmtrwhz7!").allSatisfy(\.isMet))
     #expect(try items("Password1").first { $0.code == "notCommon" }?.isMet == false)
     #expect(try items("Kmtrwhz7!abcd").first { $0.code == "noSequence" }?.isMet == false)
-    #expect(try items("P4ssw0rd!", ["email": "p4ssw0rd@example.jp"]).first { $0.code == "notContainsField" }?.isMet == false)
+    #expect(
+      try items("P4ssw0rd!", ["email": "p4ssw0rd@example.jp"]).first { $0.code == "notContainsField" }?.isMet == false)
     // Full-width letters and digits count after the rules' own folding.
     #expect(try items("ＡＢＣＤＥＦＧ７").first { $0.code == "characterClasses" }?.isMet == true)
   }
@@ -75,7 +77,8 @@ struct ChecklistTests {
     let list = try items("Kmtrwhz7!", ["username": "hanako"])
     let strength = try #require(list.first { $0.code == "strength" })
     #expect(strength.message == "推測されにくさが2以上（0〜4の5段階）")
-    let score = try #require(try passwordPolicy(Self.rules).strength(of: "password", in: ["password": "Kmtrwhz7!"])?.score)
+    let score = try #require(
+      try passwordPolicy(Self.rules).strength(of: "password", in: ["password": "Kmtrwhz7!"])?.score)
     #expect(strength.isMet == (score >= 2), "score \(score)")
     let weak = try #require(try items("Password1", ["username": "hanako"]).first { $0.code == "strength" })
     #expect(!weak.isMet)
