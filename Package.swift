@@ -19,8 +19,8 @@ let package = Package(
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
     .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI"]),
     .executableTarget(name: "password-bench", dependencies: ["FormRules"]),
-    .testTarget(name: "FormRulesTests", dependencies: ["FormRules"]),
+    .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
-    .testTarget(name: "ValidateCLITests", dependencies: ["validate"]),
+    .testTarget(name: "ValidateCLITests", dependencies: ["validate"], exclude: ["Fixtures"]),
   ]
 )
