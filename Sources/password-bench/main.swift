@@ -157,6 +157,19 @@ do {
 }
 let estimator = StrengthEstimator(rankedWords: words)
 
+/// One-rule policies, to show what a rule costs through the engine (transforms, report).
+func policy(_ rule: String) -> Policy {
+  let json = #"{"version": 1, "fields": {"password": {"sensitive": true, "rules": [\#(rule)]}}}"#
+  do {
+    return try RuleSet(data: Array(json.utf8), baseDirectory: URL(fileURLWithPath: options.rulesDirectory)).compile()
+  } catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(1)
+  }
+}
+let strengthPolicy = policy(#"{"strength": {"min": 3}}"#)
+let breachPolicy = policy(#"{"notBreached": {"file": "\#(options.file)"}}"#)
+
 var random = SplitMix64(state: 42)
 let random64 = (0..<2_000).map { _ in randomPassword(length: 64, using: &random) }
 let random12 = (0..<2_000).map { _ in randomPassword(length: 12, using: &random) }
@@ -183,6 +196,14 @@ let rows: [(String, [String], (String) -> Int)] = [
   ("strength, 10,000 characters (first 100)", long, { estimator.estimate($0).score }),
   ("notBreached, present (planted)        ", planted, { breaches.count(ofPassword: $0) }),
   ("notBreached, absent                   ", absent, { breaches.count(ofPassword: $0) }),
+  (
+    "rule strength via Policy, 64 characters", random64,
+    { strengthPolicy.validate(field: "password", in: ["password": $0])?.failures.count ?? 0 }
+  ),
+  (
+    "rule notBreached via Policy, absent    ", absent,
+    { breachPolicy.validate(field: "password", in: ["password": $0])?.failures.count ?? 0 }
+  ),
 ]
 for (name, inputs, body) in rows {
   print("\(name) \(measure(inputs, runs: options.runs, body).description)")
