@@ -126,6 +126,10 @@ struct StrengthTests {
         == "Password is a commonly used password and is guessed at once. Choose another.")
     #expect(passwordCodes(policy, "Tr0ub4dor&3") == [])
     #expect(passwordCodes(policy, "") == [])
+    // The boundary: tokyo2020! scores exactly 3.
+    #expect(Self.estimator.estimate("tokyo2020!").score == 3)
+    #expect(passwordCodes(policy, "tokyo2020!") == [])
+    #expect(passwordCodes(try passwordPolicy(#"[{"strength": {"min": 4}}]"#), "tokyo2020!") == ["strength"])
     expectNoLeak(policy, "letmein2024")
   }
 
