@@ -16,9 +16,11 @@ let package = Package(
     ),
     .target(name: "FormRules", dependencies: ["CPCRE2"], linkerSettings: [.linkedLibrary("m")]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
-    .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI"]),
+    .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
+    .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI", "TerminalForm"]),
     .testTarget(name: "FormRulesTests", dependencies: ["FormRules"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
-    .testTarget(name: "ValidateCLITests", dependencies: ["validate"]),
+    .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm"]),
+    .testTarget(name: "ValidateCLITests", dependencies: ["validate", "TerminalForm"]),
   ]
 )
