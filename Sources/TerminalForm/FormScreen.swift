@@ -103,7 +103,7 @@ public struct FormScreen {
           lines.append([Span(String(repeating: " ", count: valueColumn + shift)), Span(piece, style)])
         }
       }
-      if stacked { lines.append([]) }
+      if stacked && name != model.fieldNames.last { lines.append([]) }
     }
 
     lines.append([])

@@ -25,6 +25,11 @@ public final class SignalPipe {
     writeEnd = ends[1]
     self.signals = signals
     signalPipeWriteEnd = writeEnd
+    // A blocked signal would never arrive; a parent may have left some blocked.
+    var set = sigset_t()
+    sigemptyset(&set)
+    for number in signals { sigaddset(&set, number) }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
     for number in signals {
       _ = signal(number) { received in
         var byte = UInt8(truncatingIfNeeded: received)

@@ -1,4 +1,5 @@
 import FormRulesUI
+import Foundation
 import Testing
 
 @testable import TerminalForm
@@ -85,8 +86,35 @@ struct FormScreenTests {
     for line in frame.lines {
       #expect(DisplayWidth.of(line.map(\.text).joined()) <= 29)
     }
-    #expect(frame.plainText.contains("6文字以上で入力"))
-    #expect(frame.plainText.contains("てください。"))
+    // Values move under their labels, and the long message wraps.
+    let expected = """
+       login
+
+         メールアドレス
+         _____________
+         入力してください。
+
+         パスワード
+         •••__________  Ctrl-R 表示
+         6文字以上で入力してくださ
+         い。
+
+      ›  [ 送信 ]
+
+       Tab/↓ 次へ  Shift-Tab/↑ 前へ
+      """
+    #expect(Self.underlinesShown(frame) == expected)
+  }
+
+  /// The plain text with underlined blanks drawn as `_`, so an input box is visible.
+  static func underlinesShown(_ frame: Frame) -> String {
+    Frame(
+      lines: frame.lines.map { line in
+        line.map { span in
+          span.style.contains(.underline) ? Span(span.text.replacingOccurrences(of: " ", with: "_")) : span
+        }
+      }
+    ).plainText
   }
 
   @Test("wrap breaks English at spaces and Japanese anywhere")
