@@ -18,7 +18,7 @@ let package = Package(
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
     .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
     .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI", "TerminalForm"]),
-    .testTarget(name: "FormRulesTests", dependencies: ["FormRules"]),
+    .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
     .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm"]),
     .testTarget(name: "ValidateCLITests", dependencies: ["validate", "TerminalForm"]),

@@ -19,7 +19,8 @@ struct FileDecoder {
 
   mutating func checkKeys(_ object: JSONObject, allowed: [String], at path: [JSONPathComponent], what: String) {
     for key in object.keys where !allowed.contains(key) {
-      problem(path + [.key(key)], "unknown \(what) key \"\(key)\"", suggestion: Suggestion.closest(to: key, in: allowed))
+      problem(
+        path + [.key(key)], "unknown \(what) key \"\(key)\"", suggestion: Suggestion.closest(to: key, in: allowed))
     }
   }
 
@@ -178,7 +179,9 @@ struct FileDecoder {
       problem(path, "expected a rule object such as {\"required\": true}, found \(value.typeDescription)")
       return nil
     }
-    let ruleKeys = object.keys.filter { RuleRegistry.type(named: $0) != nil || RuleSetLoader.compositeNames.contains($0) }
+    let ruleKeys = object.keys.filter {
+      RuleRegistry.type(named: $0) != nil || RuleSetLoader.compositeNames.contains($0)
+    }
     guard ruleKeys.count == 1, let name = ruleKeys.first else {
       if ruleKeys.isEmpty {
         let unknown = object.keys.filter { !RuleSetLoader.modifierKeys.contains($0) }
@@ -190,7 +193,8 @@ struct FileDecoder {
           problem(path, "a rule object needs one rule key, such as \"required\" or \"minLength\"")
         }
       } else {
-        problem(path, "a rule object has exactly one rule key; found \(ruleKeys.map { "\"\($0)\"" }.joined(separator: ", "))")
+        problem(
+          path, "a rule object has exactly one rule key; found \(ruleKeys.map { "\"\($0)\"" }.joined(separator: ", "))")
       }
       return nil
     }
@@ -223,7 +227,8 @@ struct FileDecoder {
       let inner = object[name] ?? .null
       let innerPath = path + [.key(name)]
       // `not` also takes a single rule object.
-      let list = name == "not" && inner.objectValue != nil
+      let list =
+        name == "not" && inner.objectValue != nil
         ? [decodeRule(inner, at: innerPath)].compactMap { $0 } : decodeRuleList(inner, at: innerPath)
       if list.isEmpty, inner.arrayValue?.isEmpty == true { problem(innerPath, "expected at least one rule") }
       switch name {
@@ -253,7 +258,8 @@ struct FileDecoder {
     return Condition(field: field, equals: equals, notEmpty: notEmpty)
   }
 
-  mutating func decodeMessages(_ value: JSONValue, at path: [JSONPathComponent]) -> [String: [String: MessageTemplate]] {
+  mutating func decodeMessages(_ value: JSONValue, at path: [JSONPathComponent]) -> [String: [String: MessageTemplate]]
+  {
     guard let object = value.objectValue else {
       problem(path, "expected an object of languages, found \(value.typeDescription)")
       return [:]
@@ -286,12 +292,30 @@ struct FileDecoder {
             problem(localePath + [.key(code)], "a message object needs \"labeled\" or \"inline\"")
           }
         } else {
-          problem(localePath + [.key(code)], "expected a string or {\"labeled\", \"inline\"}, found \(entry.typeDescription)")
+          problem(
+            localePath + [.key(code)], "expected a string or {\"labeled\", \"inline\"}, found \(entry.typeDescription)")
         }
       }
       result[locale] = templates
     }
     return result
+  }
+
+  /// `{"field": ["code", …]}`
+  mutating func codeTable(_ value: JSONValue, at path: [JSONPathComponent]) -> [String: [String]]? {
+    guard let object = value.objectValue else {
+      problem(path, "expected an object of field → [codes], found \(value.typeDescription)")
+      return nil
+    }
+    var table: [String: [String]] = [:]
+    for (field, codes) in object.members {
+      guard let list = codes.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+        problem(path + [.key(field)], "expected an array of codes")
+        continue
+      }
+      table[field] = list.compactMap(\.stringValue)
+    }
+    return table
   }
 
   mutating func decodeTests(_ array: [JSONValue], at path: [JSONPathComponent]) -> [PolicyTest] {
@@ -302,7 +326,8 @@ struct FileDecoder {
         problem(testPath, "expected a test object, found \(element.typeDescription)")
         continue
       }
-      checkKeys(object, allowed: ["name", "input", "valid", "errors", "description"], at: testPath, what: "test")
+      checkKeys(
+        object, allowed: ["name", "input", "valid", "errors", "warnings", "description"], at: testPath, what: "test")
       let name = string(object["name"], at: testPath + [.key("name")]) ?? "test \(index + 1)"
       if object["name"] == nil { problem(testPath, "a test needs a \"name\"") }
       var input: [String: String?] = [:]
@@ -311,30 +336,24 @@ struct FileDecoder {
           switch value {
           case .string(let s): input[key] = s
           case .null: input[key] = .some(nil)
-          default: problem(testPath + [.key("input"), .key(key)], "expected a string or null, found \(value.typeDescription)")
+          default:
+            problem(testPath + [.key("input"), .key(key)], "expected a string or null, found \(value.typeDescription)")
           }
         }
       } else {
         problem(testPath + [.key("input")], "a test needs an \"input\" object of field values")
       }
       let expectation: PolicyTest.Expectation
+      var warnings: [String: [String]]?
+      if let w = object["warnings"] {
+        warnings = codeTable(w, at: testPath + [.key("warnings")])
+      }
       switch (object["valid"], object["errors"]) {
       case (let valid?, nil):
         guard let b = bool(valid, at: testPath + [.key("valid")]) else { continue }
         expectation = .valid(b)
       case (nil, let errors?):
-        guard let errorsObject = errors.objectValue else {
-          problem(testPath + [.key("errors")], "expected an object of field → [codes], found \(errors.typeDescription)")
-          continue
-        }
-        var expected: [String: [String]] = [:]
-        for (field, codes) in errorsObject.members {
-          guard let list = codes.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-            problem(testPath + [.key("errors"), .key(field)], "expected an array of codes")
-            continue
-          }
-          expected[field] = list.compactMap(\.stringValue)
-        }
+        guard let expected = codeTable(errors, at: testPath + [.key("errors")]) else { continue }
         expectation = .errors(expected)
       case (.some, .some):
         problem(testPath, "a test has \"valid\" or \"errors\", not both")
@@ -343,7 +362,9 @@ struct FileDecoder {
         problem(testPath, "a test needs \"valid\": true/false or \"errors\": {field: [codes]}")
         continue
       }
-      tests.append(PolicyTest(name: name, input: input, expectation: expectation, file: file, path: testPath))
+      tests.append(
+        PolicyTest(
+          name: name, input: input, expectation: expectation, warnings: warnings, file: file, path: testPath))
     }
     return tests
   }

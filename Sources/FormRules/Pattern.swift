@@ -67,11 +67,13 @@ public final class Pattern: Sendable {
     }
     var errorCode: Int32 = 0
     var errorOffset: Int = 0
-    let compiled = source.utf8.withContiguousStorageIfAvailable { bytes in
-      pcre2_compile_8(bytes.baseAddress, bytes.count, options, &errorCode, &errorOffset, nil)
-    } ?? Array(source.utf8).withUnsafeBufferPointer { bytes in
-      pcre2_compile_8(bytes.baseAddress, bytes.count, options, &errorCode, &errorOffset, nil)
-    }
+    let compiled =
+      source.utf8.withContiguousStorageIfAvailable { bytes in
+        pcre2_compile_8(bytes.baseAddress, bytes.count, options, &errorCode, &errorOffset, nil)
+      }
+      ?? Array(source.utf8).withUnsafeBufferPointer { bytes in
+        pcre2_compile_8(bytes.baseAddress, bytes.count, options, &errorCode, &errorOffset, nil)
+      }
     guard let compiled else {
       throw CompileError(message: Pattern.message(for: errorCode), offset: errorOffset, code: errorCode)
     }

@@ -15,6 +15,7 @@ public final class Policy: Sendable {
   public let catalog: MessageCatalog
   let fields: [FieldSpec]
   let fieldIndex: [String: Int]
+  let knownFieldSet: Set<String>
 
   init(ruleSet: RuleSet, fields: [FieldSpec]) {
     self.ruleSet = ruleSet
@@ -22,6 +23,7 @@ public final class Policy: Sendable {
     var index: [String: Int] = [:]
     for (i, field) in fields.enumerated() { index[field.name] = i }
     self.fieldIndex = index
+    self.knownFieldSet = Set(index.keys)
     self.catalog = MessageCatalog.builtIn.overridden(by: ruleSet.messages)
   }
 
@@ -182,7 +184,8 @@ extension RuleSet {
       var node = node
       switch node.kind {
       case .rule(let rule):
-        let context = CompileContext(baseDirectory: node.directory, rulesDirectory: RuleSet.shippedRulesDirectory, cache: cache)
+        let context = CompileContext(
+          baseDirectory: node.directory, rulesDirectory: RuleSet.shippedRulesDirectory, cache: cache)
         do throws(RuleDecodingError) {
           node.kind = .rule(try Self.compiled(rule, in: context))
         } catch {

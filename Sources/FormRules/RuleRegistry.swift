@@ -1,7 +1,8 @@
 /// The rules a rules file may name. Adding a rule means adding its type here.
 enum RuleRegistry {
   static let types: [any Rule.Type] = [
-    Required.self, MinLength.self, MaxLength.self, PatternRule.self, NotPattern.self, SameAs.self, Trimmed.self,
+    Required.self, MinLength.self, MaxLength.self, PatternRule.self, NotPattern.self, Email.self, SameAs.self,
+    Trimmed.self,
   ]
 
   static let byName: [String: any Rule.Type] = {

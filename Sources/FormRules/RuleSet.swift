@@ -148,6 +148,8 @@ public struct PolicyTest: Sendable {
   public var name: String
   public var input: [String: String?]
   public var expectation: Expectation
+  /// Warning codes expected per field (`"warnings": {"password": ["trimmed"]}`), checked exactly.
+  public var warnings: [String: [String]]?
   public var file: String
   public var path: [JSONPathComponent]
 }

@@ -17,8 +17,12 @@ public func jsonPathString(_ path: [JSONPathComponent]) -> String {
   for component in path {
     switch component {
     case .key(let k):
-      let plain = !k.isEmpty && k.utf8.allSatisfy { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
-        || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+      let plain =
+        !k.isEmpty
+        && k.utf8.allSatisfy {
+          $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+            || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+        }
       if plain {
         if !text.isEmpty { text += "." }
         text += k
@@ -89,29 +93,32 @@ public struct RuleSetError: Error, Sendable, CustomStringConvertible {
 enum Suggestion {
   static func closest(to word: String, in candidates: [String]) -> String? {
     let lowered = Array(word.lowercased().unicodeScalars)
-    var best: (String, Int)?
+    var best: (name: String, distance: Int)?
     for candidate in candidates {
       let d = distance(lowered, Array(candidate.lowercased().unicodeScalars))
-      if best == nil || d < best!.1 { best = (candidate, d) }
+      if d < best?.distance ?? Int.max { best = (candidate, d) }
     }
-    guard let (name, d) = best else { return nil }
-    return d <= max(2, lowered.count / 3) ? name : nil
+    guard let best, best.distance <= max(1, lowered.count / 3) else { return nil }
+    return best.name
   }
 
-  /// Levenshtein distance.
+  /// Edit distance where swapping two neighbours counts as one edit (optimal string
+  /// alignment), since transposed letters are the commonest typo in keys.
   static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
     for i in 1...a.count {
-      current[0] = i
       for j in 1...b.count {
         let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        }
       }
-      swap(&previous, &current)
     }
-    return previous[b.count]
+    return d[a.count][b.count]
   }
 }

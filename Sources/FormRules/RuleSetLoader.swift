@@ -204,7 +204,8 @@ struct RuleSetLoader {
     } catch {
       problems.append(
         RuleSetProblem(
-          file: file, path: [], message: "malformed JSON: \(error.reason.rawValue)"
+          file: file, path: [],
+          message: "malformed JSON: \(error.reason.message)"
             + (error.key.map { " \"\($0)\"" } ?? ""), line: error.line, column: error.column))
       return nil
     }
@@ -237,20 +238,23 @@ struct RuleSetLoader {
   private mutating func decode(bytes: [UInt8], file: String, directory: URL) -> FileContent? {
     guard let root = parseJSON(bytes, file: file) else { return nil }
     guard let object = root.objectValue else {
-      problems.append(RuleSetProblem(file: file, path: [], message: "expected an object, found \(root.typeDescription)"))
+      problems.append(
+        RuleSetProblem(file: file, path: [], message: "expected an object, found \(root.typeDescription)"))
       return nil
     }
     var parent: FileContent?
     if let extends = object["extends"] {
       if let relative = extends.stringValue {
         let parentURL = URL(fileURLWithPath: relative, relativeTo: directory)
-        let parentName = (file as NSString).deletingLastPathComponent.isEmpty
+        let parentName =
+          (file as NSString).deletingLastPathComponent.isEmpty
           ? relative : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(relative)
         parent = loadFile(url: parentURL, displayName: parentName, referencedFrom: (file, [.key("extends")]))
         if parent == nil { return nil }
       } else {
         problems.append(
-          RuleSetProblem(file: file, path: [.key("extends")], message: "expected a string, found \(extends.typeDescription)"))
+          RuleSetProblem(
+            file: file, path: [.key("extends")], message: "expected a string, found \(extends.typeDescription)"))
       }
     }
     var decoder = FileDecoder(file: file, directory: directory)

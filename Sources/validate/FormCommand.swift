@@ -1,3 +1,4 @@
+import FormRules
 import FormRulesUI
 import Foundation
 import TerminalForm
@@ -7,82 +8,73 @@ import TerminalForm
 ///
 /// The form is drawn on `/dev/tty`, not on stdout, so a script can capture the result
 /// while the user sees the form: `creds=$(validate form --rules Rules/signup.json)`.
-/// Exit status: 0 submitted, 130 cancelled (Esc or Ctrl-C), 2 usage error, unreadable
-/// rules or no terminal, 128 + N when ended by signal N.
 enum FormCommand {
-  static let usage = "usage: validate form --rules FILE [--locale ja|en]"
+  static let spec = ArgumentSpec(valued: ["rules", "locale"], flags: [])
 
   static let help = """
-    \(usage)
+    OVERVIEW: Fill in a rules file's fields on the terminal and print the values as JSON.
 
-    Fills in the fields of a rules file on the terminal and prints the values as one JSON
-    object on stdout. The form is drawn on /dev/tty, so the output can be captured:
+    USAGE: validate form --rules <file> [--locale <lang>]
 
-      creds=$(validate form --rules Rules/signup.json)
+    OPTIONS:
+      --rules <file>   The rules file. Required.
+      --locale <lang>  Language of labels and messages (ja, en, ja-JP…). Default: from
+                       LC_ALL, LC_MESSAGES or LANG, then the rules file's defaultLocale.
+      --help           Show this help.
 
-    Keys: Tab/Down next field, Shift-Tab/Up previous, Enter next field or submit,
-    Ctrl-R show or hide a sensitive field, Esc or Ctrl-C cancel (exit 130).
+    The form is drawn on /dev/tty, so stdout carries only the result and can be captured.
+    Keys: Tab or Down next field, Shift-Tab or Up previous, Enter next field or submit,
+    Ctrl-R show or hide a sensitive field, Esc or Ctrl-C cancel.
+    On submit the values (sensitive ones too: handing them over is the point) are printed
+    as one JSON object in rules-file order.
+    Exit status: 0 submitted, 130 cancelled, 2 usage error, bad rules file or no terminal,
+    128+N ended by signal N.
 
-    Options:
-      --rules FILE     the rules file (required)
-      --locale LANG    language of labels and messages (default: from LANG, then the rules file)
-      -h, --help       show this help
+    EXAMPLE:
+      creds=$(validate form --rules Rules/signup.json --locale ja)
     """
 
   /// Runs the command with the arguments that follow the word `form`.
   /// - Returns: the exit status.
   @MainActor
   static func run(_ arguments: [String]) -> Int32 {
-    var rulesPath: String?
-    var locale: String?
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "-h", "--help":
-        print(help)
-        return 0
-      case "--rules", "--locale":
-        guard let value = rest.popFirst() else { return usageError("\(argument) needs a value") }
-        if argument == "--rules" { rulesPath = value } else { locale = value }
-      default:
-        return usageError("unknown argument '\(argument)'")
+    let options: ParsedArguments
+    let rulesPath: String
+    do throws(UsageError) {
+      options = try spec.parse(arguments)
+      if options.help {
+        Console.print(help)
+        return ExitCode.valid
       }
+      rulesPath = try options.required("rules", example: "validate form --rules Rules/login.json")
+    } catch {
+      Console.fail(error.message, hint: error.hint ?? "See 'validate form --help'.")
+      return ExitCode.trouble
     }
-    guard let rulesPath else { return usageError("--rules is required") }
 
     let policy: Policy
     do {
       policy = try RuleSet(contentsOf: URL(fileURLWithPath: rulesPath)).compile()
     } catch {
-      return failure("\(error)")
+      for problem in error.problems { Console.printError(problem.description) }
+      return ExitCode.trouble
     }
-    let environment = ProcessInfo.processInfo.environment
-    let preferences = [locale, environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]]
-      .compactMap { $0 }.filter { !$0.isEmpty }
-    let model = FormModel(policy: policy, locale: policy.negotiateLocale(preferences))
+    let preferences = [options.value("locale")] + ["LC_ALL", "LC_MESSAGES", "LANG"].map(Console.environment)
+    let model = FormModel(policy: policy, locale: policy.negotiateLocale(preferences.compactMap { $0 }))
 
     do {
       switch try TerminalSession.run(model: model) {
       case .submitted(let json):
-        print(json)
-        return 0
+        Console.print(json)
+        return ExitCode.valid
       case .cancelled:
-        return 130
+        return ExitCode.cancelled
       case .signalled(let number):
         return 128 + number
       }
     } catch {
-      return failure("cannot use the terminal (\(error)); validate form needs an interactive terminal")
+      Console.fail("cannot use the terminal: \(error)", hint: "validate form needs an interactive terminal.")
+      return ExitCode.trouble
     }
-  }
-
-  private static func usageError(_ message: String) -> Int32 {
-    FileHandle.standardError.write(Data("Error: \(message)\n\(usage)\nSee 'validate form --help'.\n".utf8))
-    return 2
-  }
-
-  private static func failure(_ message: String) -> Int32 {
-    FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
-    return 2
   }
 }

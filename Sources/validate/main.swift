@@ -1,8 +1,18 @@
-import Foundation
+import FormRules
 
-// Minimal dispatch until the full command line lands; `form` is handed to FormCommand.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let formRulesVersion = "0.1.0"
+
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "form" {
-  exit(FormCommand.run(Array(arguments.dropFirst())))
+let status: Int32
+switch arguments.first {
+case "test": status = TestCommand.run(Array(arguments.dropFirst()))
+case "lint": status = LintCommand.run(Array(arguments.dropFirst()))
+case "explain": status = ExplainCommand.run(Array(arguments.dropFirst()))
+case "form": status = FormCommand.run(Array(arguments.dropFirst()))
+default: status = ValidateCommand.run(arguments)
 }
-print("validate")
+exit(status)

@@ -189,7 +189,7 @@ struct FormPTYTests {
     try pty.spawn(Self.validate, ["form"])
     let result = try pty.waitForExit()
     #expect(result.status == 2)
-    #expect(result.stderr.hasPrefix("Error: --rules is required"))
+    #expect(result.stderr.hasPrefix("Error: missing --rules"))
     #expect(result.stdout == "")
   }
 }

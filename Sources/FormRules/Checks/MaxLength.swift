@@ -20,6 +20,7 @@ public struct MaxLength: Rule {
   }
 
   public var requirement: Failure {
-    Failure(code: Self.name, params: ["max": .int(max), "unit": .string(unit.rawValue)], detail: unit == .utf8 ? "utf8" : nil)
+    Failure(
+      code: Self.name, params: ["max": .int(max), "unit": .string(unit.rawValue)], detail: unit == .utf8 ? "utf8" : nil)
   }
 }

@@ -20,7 +20,8 @@ public struct MinLength: Rule {
   }
 
   public var requirement: Failure {
-    Failure(code: Self.name, params: ["min": .int(min), "unit": .string(unit.rawValue)], detail: unit == .utf8 ? "utf8" : nil)
+    Failure(
+      code: Self.name, params: ["min": .int(min), "unit": .string(unit.rawValue)], detail: unit == .utf8 ? "utf8" : nil)
   }
 
   public func conflicts(with other: any Rule) -> String? {

@@ -1,17 +1,25 @@
 /// Why a JSON text could not be parsed, and where.
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-  public enum Reason: String, Sendable {
-    case unexpectedEnd = "unexpected end of input"
-    case unexpectedCharacter = "unexpected character"
-    case invalidUTF8 = "invalid UTF-8"
-    case controlCharacter = "control character in a string"
-    case invalidEscape = "invalid escape sequence"
-    case loneSurrogate = "lone UTF-16 surrogate in a \\u escape"
-    case invalidNumber = "invalid number"
-    case tooDeep = "nested too deeply"
-    case duplicateKey = "duplicate key"
-    case trailingData = "unexpected data after the JSON value"
-    case nulCharacter = "NUL character"
+  /// Stable, camelCase reason codes (they appear in `input.malformed` params).
+  public enum Reason: String, Sendable, CaseIterable {
+    case unexpectedEnd, unexpectedCharacter, invalidUTF8, controlCharacter, invalidEscape, loneSurrogate
+    case invalidNumber, tooDeep, duplicateKey, trailingData, nulCharacter
+
+    public var message: String {
+      switch self {
+      case .unexpectedEnd: return "unexpected end of input"
+      case .unexpectedCharacter: return "unexpected character"
+      case .invalidUTF8: return "invalid UTF-8"
+      case .controlCharacter: return "control character in a string"
+      case .invalidEscape: return "invalid escape sequence"
+      case .loneSurrogate: return "lone UTF-16 surrogate in a \\u escape"
+      case .invalidNumber: return "invalid number"
+      case .tooDeep: return "nested too deeply"
+      case .duplicateKey: return "duplicate key"
+      case .trailingData: return "unexpected data after the JSON value"
+      case .nulCharacter: return "NUL character"
+      }
+    }
   }
 
   public var reason: Reason
@@ -24,7 +32,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   public var key: String?
 
   public var description: String {
-    var text = "\(reason.rawValue) at line \(line), column \(column)"
+    var text = "\(reason.message) at line \(line), column \(column)"
     if let key { text += " (key \"\(key)\")" }
     return text
   }

@@ -28,7 +28,10 @@ let coreMessages: [CatalogEntry] = [
   CatalogEntry(
     "pattern.limit",
     ja: ("{label}が複雑すぎるため確認できませんでした。短くして入力してください。", "複雑すぎるため確認できませんでした。短くして入力してください。"),
-    en: ("{label} could not be checked because it is too complex. Please shorten it.", "Could not be checked because it is too complex. Please shorten it.")),
+    en: (
+      "{label} could not be checked because it is too complex. Please shorten it.",
+      "Could not be checked because it is too complex. Please shorten it."
+    )),
   CatalogEntry(
     "sameAs", ja: ("{label}が{other}と一致しません。", "{other}と一致しません。"),
     en: ("{label} does not match {other}.", "Does not match {other}.")),

@@ -8,7 +8,9 @@ let generalMessages: [CatalogEntry] = [
   CatalogEntry(
     "auth.tooManyRequests",
     ja: ("試行回数が多すぎます。しばらくしてからもう一度お試しください。", "試行回数が多すぎます。しばらくしてからもう一度お試しください。"),
-    en: ("Too many attempts. Please wait a while and try again.", "Too many attempts. Please wait a while and try again.")),
+    en: (
+      "Too many attempts. Please wait a while and try again.", "Too many attempts. Please wait a while and try again."
+    )),
   CatalogEntry(
     "auth.accountLocked",
     ja: ("このアカウントはロックされています。サポートにお問い合わせください。", "このアカウントはロックされています。サポートにお問い合わせください。"),
@@ -16,7 +18,10 @@ let generalMessages: [CatalogEntry] = [
   CatalogEntry(
     "network.offline",
     ja: ("ネットワークに接続できません。接続を確認してもう一度お試しください。", "ネットワークに接続できません。接続を確認してもう一度お試しください。"),
-    en: ("You appear to be offline. Check your connection and try again.", "You appear to be offline. Check your connection and try again.")),
+    en: (
+      "You appear to be offline. Check your connection and try again.",
+      "You appear to be offline. Check your connection and try again."
+    )),
   CatalogEntry(
     "network.timeout",
     ja: ("通信がタイムアウトしました。もう一度お試しください。", "通信がタイムアウトしました。もう一度お試しください。"),
@@ -24,7 +29,10 @@ let generalMessages: [CatalogEntry] = [
   CatalogEntry(
     "server.error",
     ja: ("サーバーでエラーが発生しました。しばらくしてからもう一度お試しください。", "サーバーでエラーが発生しました。しばらくしてからもう一度お試しください。"),
-    en: ("Something went wrong on our side. Please try again later.", "Something went wrong on our side. Please try again later.")),
+    en: (
+      "Something went wrong on our side. Please try again later.",
+      "Something went wrong on our side. Please try again later."
+    )),
   CatalogEntry(
     "unknown",
     ja: ("エラーが発生しました。もう一度お試しください。", "エラーが発生しました。もう一度お試しください。"),

@@ -103,7 +103,8 @@ public struct MessageCatalog: Sendable {
         break
       }
       let name = String(rest[rest.index(after: open)..<close])
-      result += placeholder(name, failure: failure, label: label, language: language, fieldLabel: fieldLabel)
+      result +=
+        placeholder(name, failure: failure, label: label, language: language, fieldLabel: fieldLabel)
         ?? "{\(name)}"
       rest = rest[rest.index(after: close)...]
     }

@@ -1,0 +1,686 @@
+/// Checks the syntax of an email address. It does not look up DNS or ask whether the mailbox exists.
+///
+/// The check works on UTF-8 bytes in one pass over the local part and one over the domain. It uses no
+/// regex and no Foundation, and it allocates nothing, because bulk validation calls it millions of times.
+/// See `docs/email.md` for the profiles, every reason code and the deliberate differences from isemail.
+public struct EmailSyntax: Sendable, Equatable {
+  /// Which grammar to check against.
+  public enum Profile: String, Sendable, CaseIterable {
+    /// The WHATWG HTML `input type=email` grammar, exactly. It has no length limits except 63 per label,
+    /// and it allows dots anywhere in the local part.
+    case html
+    /// A dot-atom local part and a hostname with at least one dot. This is what people can actually type
+    /// and deliver to.
+    case practical
+    /// `practical` plus the RFC 5321 quoted local parts and IPv4/IPv6 address literals.
+    case rfc
+  }
+
+  /// Why an address was rejected. The raw values are stable codes for messages and logs.
+  public enum Reason: String, Sendable, CaseIterable {
+    case empty
+    /// More than 254 octets in all (the RFC 5321 path limit minus the angle brackets), counted in UTF-8
+    /// and again with the domain in A-labels.
+    case tooLong
+    /// No `@` at all.
+    case missingAt
+    /// A full-width `＠` (U+FF20) or small `﹫` (U+FE6B) where an `@` belongs, usually typed in IME mode.
+    case fullWidthAt
+    /// A second unquoted `@`.
+    case multipleAt
+    /// Nothing before the `@`.
+    case missingLocalPart
+    /// Nothing after the `@`.
+    case missingDomain
+    /// A quoted local part (`"john doe"@…`) when quoted local parts are not allowed.
+    case quotedLocalPart
+    /// A quoted local part that is unclosed, is followed by text other than `@`, or has a bad escape.
+    case invalidQuotedString
+    /// Any whitespace, including tab, CR, LF, NBSP and the ideographic space U+3000.
+    case whitespace
+    /// An ASCII or C1 control character.
+    case controlCharacter
+    /// Bytes that are not UTF-8. Only the `check(utf8:)` entry point can see this.
+    case invalidUTF8
+    /// A full-width ASCII form (U+FF01–U+FF5E), such as `ａ` or `．`, usually typed in IME mode.
+    case fullWidthCharacter
+    /// A character that no part of an address allows at that place.
+    case invalidCharacter
+    /// A non-ASCII character when `allowUnicode` is off.
+    case unicodeNotAllowed
+    /// A dot at the start of the local part or of the domain.
+    case leadingDot
+    /// A dot at the end of the local part or of the domain.
+    case trailingDot
+    /// Two dots in a row.
+    case consecutiveDots
+    /// More than 64 UTF-8 octets before the `@`.
+    case localPartTooLong
+    /// An address literal (`user@[192.0.2.1]`) when address literals are not allowed.
+    case domainLiteral
+    /// An address literal that is not a valid IPv4 address or `IPv6:` address.
+    case invalidDomainLiteral
+    /// A domain label that starts or ends with a hyphen.
+    case invalidLabel
+    /// A domain label longer than 63 octets in its ASCII (Punycode) form.
+    case labelTooLong
+    /// A domain without a dot, such as `user@localhost`.
+    case domainNoDot
+    /// A top-level domain made only of digits, such as `user@1.2.3.4`.
+    case numericTopLevelDomain
+    /// A domain longer than 253 octets in its ASCII (Punycode) form.
+    case domainTooLong
+  }
+
+  public var profile: Profile
+  /// Accept `"…"@example.com`. Under `html` this adds the same RFC 5321 quoted-string syntax as `rfc`.
+  public var allowQuotedLocalPart: Bool
+  /// Accept `user@[192.0.2.1]` and `user@[IPv6:…]`. Under `html` this adds the same literal syntax.
+  public var allowDomainLiteral: Bool
+  /// Accept non-ASCII characters in the local part and the domain (RFC 6530/6531). Under `html` this
+  /// lets them in wherever the grammar lets in an ASCII letter.
+  public var allowUnicode: Bool
+
+  public init(profile: Profile = .practical) {
+    self.profile = profile
+    allowQuotedLocalPart = profile == .rfc
+    allowDomainLiteral = profile == .rfc
+    allowUnicode = profile != .html
+  }
+
+  /// nil when the address is valid under this profile, else the first reason found.
+  public func check(_ address: String) -> Reason? {
+    var address = address
+    return address.withUTF8 { check(utf8: $0) }
+  }
+
+  public func isValid(_ address: String) -> Bool {
+    check(address) == nil
+  }
+
+  /// The core check, over the address's UTF-8 bytes.
+  ///
+  /// The order of the checks is fixed so that a message can rely on it. First come the empty and length
+  /// checks. Next come the structure checks (the `@`, the empty parts, a quoted local part that is not
+  /// allowed). After that, the first problem by position in the local part and then in the domain. Last
+  /// come the checks that need the whole domain (dot, numeric top-level domain, total length).
+  public func check(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Reason? {
+    let count = bytes.count
+    if count == 0 { return .empty }
+    let html = profile == .html
+    // HTML has no length limits, so we do not add any.
+    if !html && count > Limit.address { return .tooLong }
+
+    let local: LocalPart
+    if bytes[0] == ASCII.quote {
+      guard allowQuotedLocalPart else { return .quotedLocalPart }
+      switch scanQuotedLocalPart(bytes) {
+      case .failure(let reason): return reason
+      case .success(let part): local = part
+      }
+    } else {
+      switch scanDotAtomLocalPart(bytes, html: html) {
+      case .failure(let reason): return reason
+      case .success(let part): local = part
+      }
+    }
+
+    let at = local.end
+    if at == 0 { return .missingLocalPart }
+    let domainStart = at + 1
+    if domainStart == count { return .missingDomain }
+    for i in domainStart..<count where bytes[i] == ASCII.at { return .multipleAt }
+    if let reason = local.firstProblem { return reason }
+    if !html && at > Limit.localPart { return .localPartTooLong }
+
+    if bytes[domainStart] == ASCII.openBracket {
+      guard allowDomainLiteral else { return .domainLiteral }
+      return checkDomainLiteral(bytes, from: domainStart)
+    }
+    return checkHostname(bytes, from: domainStart, html: html)
+  }
+}
+
+// MARK: - Local part
+
+extension EmailSyntax {
+  fileprivate enum Limit {
+    static let localPart = 64
+    static let address = 254
+    static let label = 63
+    static let domain = 253
+  }
+
+  /// The local part as scanned. The first problem inside it waits until the structure checks have run,
+  /// because "missing @" says more than a bad character in text that was never an address.
+  fileprivate struct LocalPart {
+    var end: Int
+    var firstProblem: Reason?
+  }
+
+  /// Reasons the structure is wrong; they win over `LocalPart.firstProblem`.
+  fileprivate enum ScanResult {
+    case success(LocalPart)
+    case failure(Reason)
+  }
+
+  fileprivate func scanDotAtomLocalPart(_ bytes: UnsafeBufferPointer<UInt8>, html: Bool) -> ScanResult {
+    let count = bytes.count
+    var problem: Reason?
+    var sawFullWidthAt = false
+    var previousWasDot = false
+    var i = 0
+    while i < count {
+      let byte = bytes[i]
+      if byte == ASCII.at { break }
+      if byte < 0x80 {
+        if byte == ASCII.dot {
+          // HTML's grammar takes dots anywhere in the local part; we keep it exact.
+          if problem == nil && !html {
+            if i == 0 {
+              problem = .leadingDot
+            } else if previousWasDot {
+              problem = .consecutiveDots
+            }
+          }
+          previousWasDot = true
+        } else {
+          if problem == nil && !ASCII.isAtext(byte) { problem = ASCII.problem(byte) }
+          previousWasDot = false
+        }
+        i += 1
+        continue
+      }
+      guard let (scalar, length) = Scalar.decode(bytes, at: i) else {
+        if problem == nil { problem = .invalidUTF8 }
+        i += 1
+        continue
+      }
+      if scalar.value == 0xFF20 || scalar.value == 0xFE6B { sawFullWidthAt = true }
+      if problem == nil {
+        problem = nonASCIIProblem(scalar, startsSegment: i == 0 || previousWasDot)
+      }
+      previousWasDot = false
+      i += length
+    }
+    if i == count { return .failure(sawFullWidthAt ? .fullWidthAt : .missingAt) }
+    if problem == nil && !html && i > 0 && bytes[i - 1] == ASCII.dot { problem = .trailingDot }
+    return .success(LocalPart(end: i, firstProblem: problem))
+  }
+
+  /// RFC 5321 `Quoted-string` with the RFC 6531 UTF-8 extension, minus whitespace: a space inside quotes
+  /// is legal SMTP but is exactly what this checker promises never to accept.
+  fileprivate func scanQuotedLocalPart(_ bytes: UnsafeBufferPointer<UInt8>) -> ScanResult {
+    let count = bytes.count
+    var problem: Reason?
+    var closed = false
+    var i = 1
+    while i < count {
+      let byte = bytes[i]
+      if byte == ASCII.quote {
+        closed = true
+        i += 1
+        break
+      }
+      let escaped = byte == ASCII.backslash
+      if escaped {
+        i += 1
+        if i == count { break }
+      }
+      let current = bytes[i]
+      if current < 0x80 {
+        // quoted-pairSMTP is %d92 %d32-126, and qtextSMTP is the same range without `"` and `\`.
+        let allowed = escaped ? current >= 0x21 && current <= 0x7E : ASCII.isQtext(current)
+        if problem == nil && !allowed { problem = ASCII.problem(current) }
+        i += 1
+        continue
+      }
+      guard let (scalar, length) = Scalar.decode(bytes, at: i) else {
+        if problem == nil { problem = .invalidUTF8 }
+        i += 1
+        continue
+      }
+      if problem == nil {
+        if let reason = Scalar.problem(scalar) {
+          problem = reason
+        } else if escaped {
+          // RFC 6531 extends qtext, not quoted-pair, so only ASCII may follow a backslash.
+          problem = .invalidQuotedString
+        } else if !allowUnicode {
+          problem = .unicodeNotAllowed
+        }
+      }
+      i += length
+    }
+    guard closed else { return .failure(.invalidQuotedString) }
+    if i == count { return .failure(.missingAt) }
+    // Obsolete forms like `"a".b` and a quote followed by text end up here.
+    guard bytes[i] == ASCII.at else { return .failure(.invalidQuotedString) }
+    return .success(LocalPart(end: i, firstProblem: problem))
+  }
+
+  /// The reason a non-ASCII scalar is refused in an unquoted local part or in a domain label, if any.
+  fileprivate func nonASCIIProblem(_ scalar: Unicode.Scalar, startsSegment: Bool) -> Reason? {
+    if let reason = Scalar.problem(scalar) { return reason }
+    if !allowUnicode { return .unicodeNotAllowed }
+    // A mark with nothing to combine with would draw on the preceding dot or `@`, which helps spoofing;
+    // IDNA2008 forbids it at the start of a label for that reason.
+    if startsSegment && Scalar.isCombiningMark(scalar) { return .invalidCharacter }
+    return nil
+  }
+}
+
+// MARK: - Domain
+
+extension EmailSyntax {
+  private func checkHostname(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, html: Bool) -> Reason? {
+    let count = bytes.count
+    var labelStart = start
+    var labelIsASCII = true
+    var labelIsNumeric = true
+    var labels = 0
+    var asciiLength = 0
+    var lastLabelIsNumeric = false
+    var i = start
+    while true {
+      if i == count || bytes[i] == ASCII.dot {
+        if i == labelStart {
+          if i == start { return .leadingDot }
+          return i == count ? .trailingDot : .consecutiveDots
+        }
+        if bytes[i - 1] == ASCII.hyphen { return .invalidLabel }
+        let length =
+          labelIsASCII
+          ? i - labelStart
+          : Punycode.aLabelLength(UnsafeBufferPointer(rebasing: bytes[labelStart..<i]))
+        if length > Limit.label { return .labelTooLong }
+        asciiLength += labels == 0 ? length : length + 1
+        labels += 1
+        lastLabelIsNumeric = labelIsNumeric
+        if i == count { break }
+        i += 1
+        labelStart = i
+        labelIsASCII = true
+        labelIsNumeric = true
+        continue
+      }
+      let byte = bytes[i]
+      if byte < 0x80 {
+        if ASCII.isDigit(byte) {
+          i += 1
+          continue
+        }
+        labelIsNumeric = false
+        if byte == ASCII.hyphen {
+          if i == labelStart { return .invalidLabel }
+        } else if !ASCII.isLetter(byte) {
+          return ASCII.problem(byte)
+        }
+        i += 1
+        continue
+      }
+      guard let (scalar, length) = Scalar.decode(bytes, at: i) else { return .invalidUTF8 }
+      if let reason = nonASCIIProblem(scalar, startsSegment: i == labelStart) { return reason }
+      labelIsASCII = false
+      labelIsNumeric = false
+      i += length
+    }
+    if html { return nil }
+    if labels < 2 { return .domainNoDot }
+    // A numeric top-level domain cannot exist, and such "domains" are usually mistyped IP addresses.
+    if lastLabelIsNumeric { return .numericTopLevelDomain }
+    // The DNS limit applies to the ASCII form, which only differs from the UTF-8 length for IDNs.
+    if asciiLength > Limit.domain { return .domainTooLong }
+    // A relay without SMTPUTF8 carries the domain as A-labels, so the address must fit in that form too.
+    if start + asciiLength > Limit.address { return .tooLong }
+    return nil
+  }
+
+  /// RFC 5321 `address-literal`, limited to IPv4 and `IPv6:`. No General-address-literal tag is
+  /// registered, so accepting one would only let typos through.
+  fileprivate func checkDomainLiteral(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Reason? {
+    let count = bytes.count
+    var i = start + 1
+    // Report whitespace and control characters as such: "invalid literal" would hide the real problem.
+    while i < count {
+      let byte = bytes[i]
+      if byte < 0x80 {
+        if byte <= 0x20 || byte == 0x7F { return ASCII.problem(byte) }
+        i += 1
+        continue
+      }
+      guard let (scalar, length) = Scalar.decode(bytes, at: i) else { return .invalidUTF8 }
+      if let reason = Scalar.problem(scalar) { return reason }
+      i += length
+    }
+    guard count - start >= 3, bytes[count - 1] == ASCII.closeBracket else { return .invalidDomainLiteral }
+    let content = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(count - 1)])
+    let valid: Bool
+    if AddressLiteral.hasIPv6Tag(content) {
+      valid = AddressLiteral.isIPv6(UnsafeBufferPointer(rebasing: content[5...]))
+    } else {
+      valid = AddressLiteral.isIPv4(content)
+    }
+    return valid ? nil : .invalidDomainLiteral
+  }
+}
+
+// MARK: - Character classes
+
+private enum ASCII {
+  static let quote = UInt8(ascii: "\"")
+  static let backslash = UInt8(ascii: "\\")
+  static let at = UInt8(ascii: "@")
+  static let dot = UInt8(ascii: ".")
+  static let hyphen = UInt8(ascii: "-")
+  static let colon = UInt8(ascii: ":")
+  static let openBracket = UInt8(ascii: "[")
+  static let closeBracket = UInt8(ascii: "]")
+
+  @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {
+    byte &- 0x30 < 10
+  }
+
+  @inline(__always) static func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) &- 0x61 < 26
+  }
+
+  @inline(__always) static func isHexDigit(_ byte: UInt8) -> Bool {
+    isDigit(byte) || (byte | 0x20) &- 0x61 < 6
+  }
+
+  /// RFC 5322 `atext`, which is also the HTML local-part set minus the dot.
+  static func isAtext(_ byte: UInt8) -> Bool {
+    if isLetter(byte) || isDigit(byte) { return true }
+    switch byte {
+    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+      UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "/"),
+      UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"),
+      UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "~"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// RFC 5321 `qtextSMTP` without the space.
+  static func isQtext(_ byte: UInt8) -> Bool {
+    byte >= 0x21 && byte <= 0x7E && byte != quote && byte != backslash
+  }
+
+  /// The reason for an ASCII byte that is not allowed where it stands.
+  static func problem(_ byte: UInt8) -> EmailSyntax.Reason {
+    switch byte {
+    case 0x20, 0x09...0x0D: return .whitespace
+    case 0x00...0x1F, 0x7F: return .controlCharacter
+    default: return .invalidCharacter
+    }
+  }
+}
+
+extension EmailSyntax {
+  /// Decoding and classifying non-ASCII scalars. Internal so the tests can hold the fast path to the
+  /// Unicode properties it stands in for.
+  enum Scalar {
+    /// Decodes the scalar whose lead byte (≥ 0x80) is at `i`. Rejects overlong forms, surrogates and
+    /// values above U+10FFFF, as the Unicode standard requires of a conforming decoder.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
+      let lead = bytes[i]
+      let length: Int
+      let secondRange: ClosedRange<UInt8>
+      var value: UInt32
+      switch lead {
+      case 0xC2...0xDF:
+        length = 2
+        secondRange = 0x80...0xBF
+        value = UInt32(lead & 0x1F)
+      case 0xE0:
+        length = 3
+        secondRange = 0xA0...0xBF
+        value = UInt32(lead & 0x0F)
+      case 0xE1...0xEC, 0xEE...0xEF:
+        length = 3
+        secondRange = 0x80...0xBF
+        value = UInt32(lead & 0x0F)
+      case 0xED:
+        length = 3
+        secondRange = 0x80...0x9F
+        value = UInt32(lead & 0x0F)
+      case 0xF0:
+        length = 4
+        secondRange = 0x90...0xBF
+        value = UInt32(lead & 0x07)
+      case 0xF1...0xF3:
+        length = 4
+        secondRange = 0x80...0xBF
+        value = UInt32(lead & 0x07)
+      case 0xF4:
+        length = 4
+        secondRange = 0x80...0x8F
+        value = UInt32(lead & 0x07)
+      default:
+        return nil
+      }
+      guard i + length <= bytes.count, secondRange.contains(bytes[i + 1]) else { return nil }
+      value = value << 6 | UInt32(bytes[i + 1] & 0x3F)
+      var k = 2
+      while k < length {
+        let byte = bytes[i + k]
+        guard byte & 0xC0 == 0x80 else { return nil }
+        value = value << 6 | UInt32(byte & 0x3F)
+        k += 1
+      }
+      guard let scalar = Unicode.Scalar(value) else { return nil }
+      return (scalar, length)
+    }
+
+    /// Blocks in which no scalar is whitespace, a control, a format or private-use character, a mark or a
+    /// noncharacter: Latin, Greek, Cyrillic, Hebrew and Arabic letters, kana, CJK ideographs and Hangul.
+    /// The property lookups cost more than the rest of the check together, so the common scripts skip
+    /// them. A test holds these ranges to the toolchain's Unicode data.
+    @inline(__always) static func isPlainLetter(_ value: UInt32) -> Bool {
+      switch value {
+      case 0x00C0...0x02AF, 0x0370...0x0482, 0x048A...0x052F, 0x05D0...0x05EA, 0x0620...0x064A,
+        0x3041...0x3096, 0x30A1...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+        return true
+      default:
+        return false
+      }
+    }
+
+    /// Why a non-ASCII scalar can never be part of an address, whatever the options.
+    static func problem(_ scalar: Unicode.Scalar) -> EmailSyntax.Reason? {
+      let value = scalar.value
+      if isPlainLetter(value) { return nil }
+      if value == 0xFF20 || value == 0xFE6B { return .fullWidthAt }
+      if value >= 0xFF01 && value <= 0xFF5E { return .fullWidthCharacter }
+      // Ideographic and halfwidth full stops: IDNA maps them to a dot, so in a label they would look like a
+      // dot but not be one. U+FFFD means the text was already damaged before it got here.
+      if value == 0x3002 || value == 0xFF61 || value == 0xFFFD { return .invalidCharacter }
+      let properties = scalar.properties
+      if properties.isWhitespace { return .whitespace }
+      switch properties.generalCategory {
+      case .control:
+        return .controlCharacter
+      case .format, .privateUse, .surrogate:
+        // Invisible or private characters make addresses that look alike but are not. Unassigned code
+        // points pass, so the result does not change with the toolchain's Unicode version.
+        return .invalidCharacter
+      default:
+        return properties.isNoncharacterCodePoint ? .invalidCharacter : nil
+      }
+    }
+
+    static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+      if isPlainLetter(scalar.value) { return false }
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .spacingMark, .enclosingMark: return true
+      default: return false
+      }
+    }
+  }
+}
+
+// MARK: - Address literals
+
+private enum AddressLiteral {
+  static func hasIPv6Tag(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+    // ABNF string literals are case-insensitive, so `ipv6:` is as valid as `IPv6:`.
+    content.count >= 5 && content[0] | 0x20 == UInt8(ascii: "i") && content[1] | 0x20 == UInt8(ascii: "p")
+      && content[2] | 0x20 == UInt8(ascii: "v") && content[3] == UInt8(ascii: "6")
+      && content[4] == ASCII.colon
+  }
+
+  /// Dotted quad of decimal octets 0–255. A leading zero is refused because some resolvers read it as
+  /// octal, so `010` would not mean ten.
+  static func isIPv4(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var parts = 0
+    var i = 0
+    let count = text.count
+    while true {
+      let start = i
+      var value = 0
+      while i < count && ASCII.isDigit(text[i]) && i - start < 3 {
+        value = value * 10 + Int(text[i] &- 0x30)
+        i += 1
+      }
+      let digits = i - start
+      if digits == 0 || value > 255 || (digits > 1 && text[start] == UInt8(ascii: "0")) { return false }
+      parts += 1
+      if i == count { return parts == 4 }
+      if text[i] != ASCII.dot || parts == 4 { return false }
+      i += 1
+    }
+  }
+
+  /// RFC 5321 `IPv6-addr`: eight groups, or fewer around one `::`. The RFC 5321 rule that `::` stands
+  /// for at least two groups is stricter than RFC 4291, and an address literal follows RFC 5321.
+  static func isIPv6(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = text.count
+    var groups = 0
+    var compressed = false
+    var i = 0
+    if count >= 2 && text[0] == ASCII.colon && text[1] == ASCII.colon {
+      compressed = true
+      i = 2
+      if i == count { return true }
+    }
+    while true {
+      let start = i
+      while i < count && ASCII.isHexDigit(text[i]) { i += 1 }
+      if i < count && text[i] == ASCII.dot {
+        // An embedded IPv4 address must come last and counts as two groups.
+        guard isIPv4(UnsafeBufferPointer(rebasing: text[start...])) else { return false }
+        groups += 2
+        break
+      }
+      let digits = i - start
+      if digits == 0 || digits > 4 { return false }
+      groups += 1
+      if i == count { break }
+      if text[i] != ASCII.colon { return false }
+      i += 1
+      if i < count && text[i] == ASCII.colon {
+        if compressed { return false }
+        compressed = true
+        i += 1
+        if i == count { break }
+      } else if i == count {
+        return false
+      }
+    }
+    return compressed ? groups <= 6 : groups == 8
+  }
+}
+
+// MARK: - Punycode
+
+extension EmailSyntax {
+  enum Punycode {
+    private static let base = 36
+    private static let tMin = 1
+    private static let tMax = 26
+    private static let skew = 38
+    private static let damp = 700
+    /// Each code point adds at least one character, so more than this many cannot fit in 63 with `xn--`.
+    private static let maxScalars = 59
+
+    /// The length of `xn--` + Punycode(label) (RFC 3492), without writing it out. The label is taken as
+    /// written, without IDNA mapping or normalization. Labels over the limit come back as 64 or more, and
+    /// for them the exact number is not computed.
+    static func aLabelLength(_ label: UnsafeBufferPointer<UInt8>) -> Int {
+      var scalarCount = 0
+      var i = 0
+      while i < label.count {
+        i += label[i] < 0x80 ? 1 : Scalar.decode(label, at: i)?.1 ?? 1
+        scalarCount += 1
+      }
+      if scalarCount > maxScalars { return scalarCount + 4 }
+      return withUnsafeTemporaryAllocation(of: Int.self, capacity: maxScalars) { scalars in
+        var n = 0
+        var j = 0
+        while j < label.count {
+          if label[j] < 0x80 {
+            scalars[n] = Int(label[j])
+            j += 1
+          } else if let (scalar, length) = Scalar.decode(label, at: j) {
+            scalars[n] = Int(scalar.value)
+            j += length
+          } else {
+            scalars[n] = 0xFFFD
+            j += 1
+          }
+          n += 1
+        }
+        return encodedLength(UnsafeBufferPointer(rebasing: scalars[0..<n]))
+      }
+    }
+
+    private static func encodedLength(_ scalars: UnsafeBufferPointer<Int>) -> Int {
+      var basic = 0
+      for scalar in scalars where scalar < 0x80 { basic += 1 }
+      var length = 4 + basic + (basic > 0 ? 1 : 0)
+      var handled = basic
+      var n = 0x80
+      var delta = 0
+      var bias = 72
+      while handled < scalars.count {
+        var next = Int.max
+        for scalar in scalars where scalar >= n && scalar < next { next = scalar }
+        delta += (next - n) * (handled + 1)
+        n = next
+        for scalar in scalars {
+          if scalar < n { delta += 1 }
+          guard scalar == n else { continue }
+          var q = delta
+          var k = base
+          while true {
+            let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+            if q < t { break }
+            length += 1
+            q = (q - t) / (base - t)
+            k += base
+          }
+          length += 1
+          bias = adapt(delta, points: handled + 1, first: handled == basic)
+          delta = 0
+          handled += 1
+        }
+        delta += 1
+        n += 1
+      }
+      return length
+    }
+
+    private static func adapt(_ delta: Int, points: Int, first: Bool) -> Int {
+      var delta = first ? delta / damp : delta / 2
+      delta += delta / points
+      var k = 0
+      while delta > ((base - tMin) * tMax) / 2 {
+        delta /= base - tMin
+        k += base
+      }
+      return k + (base - tMin + 1) * delta / (delta + skew)
+    }
+  }
+}

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads lines from a file descriptor in fixed-size chunks, so memory stays flat however
+/// long the stream. A line longer than `maxLineBytes` is reported as too long and skipped
+/// without being buffered.
+public struct LineReader {
+  public enum Line {
+    case line(UnsafeBufferPointer<UInt8>)
+    case tooLong
+  }
+
+  public static let defaultMaxLineBytes = 1 << 20
+
+  let fd: Int32
+  let maxLineBytes: Int
+  private var buffer: [UInt8]
+  private var start = 0
+  private var end = 0
+  private var eof = false
+  private var discarding = false
+  /// The error of the last failed `read`, if any.
+  public private(set) var readError: Int32?
+
+  public init(fileDescriptor fd: Int32, maxLineBytes: Int = LineReader.defaultMaxLineBytes, chunkSize: Int = 1 << 16) {
+    self.fd = fd
+    self.maxLineBytes = maxLineBytes
+    self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 1) + maxLineBytes)
+  }
+
+  /// Calls `body` for each line, in order, without the trailing `\n` (or `\r\n`).
+  /// The buffer is valid only during the call.
+  public mutating func forEachLine(_ body: (Line) throws -> Void) rethrows {
+    while true {
+      // Scan the buffered bytes for complete lines.
+      var scanFrom = start
+      while let newline = indexOfNewline(from: scanFrom) {
+        if discarding {
+          discarding = false
+        } else {
+          var lineEnd = newline
+          if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+          let taken = buffer.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<lineEnd]) }
+          try body(.line(taken))
+        }
+        start = newline + 1
+        scanFrom = start
+      }
+      if end - start > maxLineBytes {
+        if !discarding { try body(.tooLong) }
+        discarding = true
+        start = end
+      }
+      if eof {
+        if start < end && !discarding {
+          let taken = buffer.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<end]) }
+          try body(.line(taken))
+        }
+        return
+      }
+      compact()
+      let n = buffer.withUnsafeMutableBufferPointer { b in
+        read(fd, b.baseAddress.map { $0 + end }, b.count - end)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        readError = errno
+        eof = true
+      } else if n == 0 {
+        eof = true
+      } else {
+        end += n
+      }
+    }
+  }
+
+  private func indexOfNewline(from index: Int) -> Int? {
+    buffer.withUnsafeBufferPointer { b -> Int? in
+      guard index < end, let base = b.baseAddress else { return nil }
+      guard let found = memchr(base + index, Int32(UInt8(ascii: "\n")), end - index) else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+  }
+
+  private mutating func compact() {
+    guard start > 0 else { return }
+    let count = end - start
+    if count > 0 {
+      buffer.withUnsafeMutableBufferPointer { b in
+        guard let base = b.baseAddress else { return }
+        memmove(base, base + start, count)
+      }
+    }
+    start = 0
+    end = count
+  }
+}

@@ -1,0 +1,77 @@
+/// The outcome of one example of a rules file.
+public struct PolicyTestResult: Sendable {
+  public let test: PolicyTest
+  public let passed: Bool
+  /// Whether the input came out valid.
+  public let actualValid: Bool
+  /// Error codes per field, as they came out (fields without errors are left out).
+  public let actualErrors: [String: [String]]
+  public let actualWarnings: [String: [String]]
+
+  /// What was expected, in the words of the rules file (`valid: true`, `password: [minLength]`).
+  public var expectedDescription: String {
+    var parts: [String] = []
+    switch test.expectation {
+    case .valid(let valid): parts.append("valid: \(valid)")
+    case .errors(let errors): parts.append(Self.describe(errors, all: Array(errors.keys)))
+    }
+    if let warnings = test.warnings { parts.append("warnings " + Self.describe(warnings, all: Array(warnings.keys))) }
+    return parts.joined(separator: "; ")
+  }
+
+  /// What came out, restricted to what the test looks at.
+  public var actualDescription: String {
+    var parts: [String] = []
+    switch test.expectation {
+    case .valid:
+      parts.append("valid: \(actualValid)")
+      if !actualErrors.isEmpty { parts.append(Self.describe(actualErrors, all: Array(actualErrors.keys))) }
+    case .errors(let expected):
+      parts.append(Self.describe(actualErrors, all: Array(expected.keys)))
+    }
+    if let warnings = test.warnings {
+      parts.append("warnings " + Self.describe(actualWarnings, all: Array(warnings.keys)))
+    }
+    return parts.joined(separator: "; ")
+  }
+
+  static func describe(_ table: [String: [String]], all fields: [String]) -> String {
+    fields.sorted().map { "\($0): [\((table[$0] ?? []).joined(separator: ", "))]" }.joined(separator: ", ")
+  }
+}
+
+extension Policy {
+  /// Runs the examples of the rules file (and of its sibling `NAME.tests.json`).
+  ///
+  /// A case passes when `valid` matches, or when each listed field fails with exactly
+  /// the listed error codes (in any order); `warnings`, when given, are checked the same way.
+  public func runTests(matching filter: ((String) -> Bool)? = nil) -> [PolicyTestResult] {
+    ruleSet.tests.filter { filter?($0.name) ?? true }.map(run)
+  }
+
+  public func run(_ test: PolicyTest) -> PolicyTestResult {
+    let report = validate(test.input)
+    var errors: [String: [String]] = [:]
+    var warnings: [String: [String]] = [:]
+    for field in report.fields {
+      let e = field.errors.map(\.code)
+      let w = field.warnings.map(\.code)
+      if !e.isEmpty { errors[field.name] = e }
+      if !w.isEmpty { warnings[field.name] = w }
+    }
+    var passed: Bool
+    switch test.expectation {
+    case .valid(let valid):
+      passed = report.isValid == valid
+    case .errors(let expected):
+      passed = expected.allSatisfy { field, codes in (errors[field] ?? []).sorted() == codes.sorted() }
+    }
+    if let expectedWarnings = test.warnings {
+      passed =
+        passed
+        && expectedWarnings.allSatisfy { field, codes in (warnings[field] ?? []).sorted() == codes.sorted() }
+    }
+    return PolicyTestResult(
+      test: test, passed: passed, actualValid: report.isValid, actualErrors: errors, actualWarnings: warnings)
+  }
+}

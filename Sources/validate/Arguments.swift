@@ -1,0 +1,111 @@
+import FormRules
+
+/// A usage error: printed as `Error: …` with a hint, exit status 2.
+struct UsageError: Error {
+  var message: String
+  var hint: String?
+}
+
+/// The options one command accepts, and the parsed result.
+///
+/// Small on purpose: `--name value`, `--name=value`, flags, repeated options, and
+/// `--help`, in the spirit of swift-argument-parser.
+struct ArgumentSpec {
+  var valued: [String]
+  var flags: [String]
+  var repeatable: [String] = []
+
+  func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    var parsed = ParsedArguments()
+    var i = 0
+    while i < arguments.count {
+      let argument = arguments[i]
+      i += 1
+      guard argument.hasPrefix("--"), argument.count > 2 else {
+        throw UsageError(message: "unexpected argument '\(argument)'", hint: "Options start with '--'.")
+      }
+      var name = String(argument.dropFirst(2))
+      var inlineValue: String?
+      if let eq = name.firstIndex(of: "=") {
+        inlineValue = String(name[name.index(after: eq)...])
+        name = String(name[..<eq])
+      }
+      if name == "help" {
+        parsed.help = true
+        continue
+      }
+      if flags.contains(name) {
+        if inlineValue != nil { throw UsageError(message: "--\(name) takes no value") }
+        parsed.flags.insert(name)
+      } else if valued.contains(name) || repeatable.contains(name) {
+        let value: String
+        if let inlineValue {
+          value = inlineValue
+        } else if i < arguments.count {
+          value = arguments[i]
+          i += 1
+        } else {
+          throw UsageError(message: "--\(name) needs a value")
+        }
+        if !repeatable.contains(name), parsed.values[name] != nil {
+          throw UsageError(message: "--\(name) given more than once")
+        }
+        parsed.values[name, default: []].append(value)
+      } else {
+        let known = (valued + flags + repeatable + ["help"]).map { "--" + $0 }
+        let suggestion = closestOption("--" + name, in: known)
+        throw UsageError(
+          message: "unknown option '--\(name)'", hint: suggestion.map { "Did you mean '\($0)'?" })
+      }
+    }
+    return parsed
+  }
+
+  private func closestOption(_ word: String, in candidates: [String]) -> String? {
+    var best: (String, Int)?
+    for candidate in candidates {
+      let d = editDistance(Array(word), Array(candidate))
+      if d <= 2, best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
+    }
+    return best?.0
+  }
+
+  private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + [Int](repeating: 0, count: b.count)
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+  }
+}
+
+struct ParsedArguments {
+  var values: [String: [String]] = [:]
+  var flags: Set<String> = []
+  var help = false
+
+  func value(_ name: String) -> String? { values[name]?.last }
+  func all(_ name: String) -> [String] { values[name] ?? [] }
+  func has(_ name: String) -> Bool { flags.contains(name) }
+
+  /// A value that must be one of `choices`.
+  func choice(_ name: String, _ choices: [String]) throws(UsageError) -> String? {
+    guard let value = value(name) else { return nil }
+    guard choices.contains(value) else {
+      throw UsageError(
+        message: "--\(name) must be one of \(choices.joined(separator: ", ")); got '\(value)'")
+    }
+    return value
+  }
+
+  func required(_ name: String, example: String) throws(UsageError) -> String {
+    guard let value = value(name) else {
+      throw UsageError(message: "missing --\(name)", hint: "For example: \(example)")
+    }
+    return value
+  }
+}

@@ -1,0 +1,95 @@
+import FormRules
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Exit statuses, like grep and diff: 0 all valid, 1 something invalid, 2 trouble.
+enum ExitCode {
+  static let valid: Int32 = 0
+  static let invalid: Int32 = 1
+  static let trouble: Int32 = 2
+  static let cancelled: Int32 = 130
+}
+
+/// The process's streams. Output is written in large blocks; errors go to stderr at once.
+enum Console {
+  static func write(_ bytes: [UInt8], to fd: Int32 = STDOUT_FILENO) {
+    bytes.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let n = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if n < 0 {
+          if errno == EINTR { continue }
+          // The reader went away (a closed pipe with SIGPIPE ignored): stop, rather than
+          // validate the rest of the input for nobody.
+          if fd == STDOUT_FILENO { exit(ExitCode.trouble) }
+          return
+        }
+        offset += n
+      }
+    }
+  }
+
+  static func print(_ text: String) { write(Array((text + "\n").utf8)) }
+
+  static func printError(_ text: String) { write(Array((text + "\n").utf8), to: STDERR_FILENO) }
+
+  /// `Error: …` and an optional hint on stderr, the way swift-argument-parser does it.
+  static func fail(_ message: String, hint: String? = nil) {
+    printError("Error: \(message)")
+    if let hint { printError(hint) }
+  }
+
+  static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// Colour only on a terminal, and never when `NO_COLOR` is set (no-color.org).
+  static var usesColor: Bool {
+    isTerminal(STDOUT_FILENO) && (getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true)
+  }
+
+  static func environment(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    let s = String(cString: value)
+    return s.isEmpty ? nil : s
+  }
+}
+
+/// ANSI styles, applied only when colour is on.
+struct Style {
+  let enabled: Bool
+
+  func green(_ s: String) -> String { enabled ? "\u{1B}[32m\(s)\u{1B}[0m" : s }
+  func red(_ s: String) -> String { enabled ? "\u{1B}[31m\(s)\u{1B}[0m" : s }
+  func yellow(_ s: String) -> String { enabled ? "\u{1B}[33m\(s)\u{1B}[0m" : s }
+  func bold(_ s: String) -> String { enabled ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
+  func dim(_ s: String) -> String { enabled ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
+}
+
+/// Loads and compiles a rules file, printing its problems on failure.
+func loadPolicy(_ path: String) -> Policy? {
+  do {
+    return try RuleSet(contentsOf: URL(fileURLWithPath: path)).compile()
+  } catch {
+    for problem in error.problems { Console.printError("Error: \(problem)") }
+    Console.printError("Run 'validate lint --rules \(path)' to list every problem.")
+    return nil
+  }
+}
+
+/// The message language: `--locale`, else LC_ALL / LC_MESSAGES / LANG, else the rules
+/// file's `defaultLocale`, else English.
+func resolveLocale(_ option: String?, policy: Policy) -> String {
+  var preferences: [String] = []
+  if let option { preferences.append(option) }
+  for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+    if let value = Console.environment(name) {
+      preferences.append(value)
+      break
+    }
+  }
+  return policy.negotiateLocale(preferences)
+}
