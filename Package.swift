@@ -21,6 +21,6 @@ let package = Package(
     .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
     .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm"]),
-    .testTarget(name: "ValidateCLITests", dependencies: ["validate", "TerminalForm"]),
+    .testTarget(name: "ValidateCLITests", dependencies: ["validate", "TerminalForm"], exclude: ["Fixtures"]),
   ]
 )

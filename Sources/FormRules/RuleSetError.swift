@@ -71,7 +71,7 @@ public struct RuleSetProblem: Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     var text = file
     if let line, let column { text += ":\(line):\(column)" }
-    if line == nil || !path.isEmpty { text += ": \(jsonPathString(path))" }
+    if !path.isEmpty { text += ": \(jsonPathString(path))" }
     text += ": \(message)"
     if let suggestion { text += " (did you mean \"\(suggestion)\"?)" }
     return text

@@ -5,7 +5,8 @@ import Testing
 /// Drives `validate form` through a pseudo-terminal: keys in, screen and stdout out.
 ///
 /// The test runs the built `validate` binary, found next to the test bundle in the build
-/// folder (`.build/<triple>/debug/validate`).
+/// folder (`.build/<triple>/debug/validate`), as a session leader whose controlling terminal
+/// is a pseudo-terminal the test holds (see ``PseudoTerminal``).
 @Suite("validate form through a pseudo-terminal", .serialized)
 struct FormPTYTests {
   static let rules = """
@@ -27,17 +28,8 @@ struct FormPTYTests {
     }
     """
 
-  /// The `validate` executable the test target was built with.
-  static let validate: String = {
-    let fm = FileManager.default
-    let candidates = [
-      Bundle.main.bundleURL.appendingPathComponent("validate"),
-      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("validate"),
-      URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/debug/validate"),
-    ]
-    return candidates.first { fm.isExecutableFile(atPath: $0.path) }?.path ?? candidates[0].path
-  }()
+  /// The `validate` executable the test target was built with (found by ``CLI``).
+  static var validate: String { CLI.executable?.path ?? "validate" }
 
   let rulesFile: URL
 
@@ -168,6 +160,26 @@ struct FormPTYTests {
     try pty.waitForScreen { $0.lines.contains("   abc") }
     pty.type("\u{1B}")
     #expect(try pty.waitForExit().status == 130)
+  }
+
+  @Test("The shipped sign-up form: three fields, a full-width label, captured like $(validate form …)")
+  func signup() throws {
+    let pty = try PseudoTerminal()
+    let rules = CLI.packageRoot.appendingPathComponent("Rules/signup.json").path
+    try pty.spawn(Self.validate, ["form", "--rules", rules], environment: ["LANG": "ja_JP.UTF-8"])
+    try pty.waitForScreen { $0.text.contains("[ 送信 ]") }
+    // Labels line up by display width: "パスワード（確認）" is 18 columns wide.
+    #expect(pty.screen.lines[2] == "›  メールアドレス")
+    #expect(pty.screen.lines[4].hasPrefix("   パスワード（確認）  "))
+    pty.type("hanako@example.co.jp\tcorrect horse\tcorrect horse")
+    try pty.waitForScreen { $0.lines[4] == "›  パスワード（確認）  •••••••••••••                             Ctrl-R 表示" }
+    pty.type("\r")
+    let result = try pty.waitForExit()
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == #"{"email":"hanako@example.co.jp","password":"correct horse","password_confirmation":"correct horse"}"#
+        + "\n")
   }
 
   @Test("SIGTERM restores the terminal before ending with 128 + 15")
