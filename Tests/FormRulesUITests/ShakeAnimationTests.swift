@@ -28,11 +28,9 @@ struct ShakeAnimationTests {
     #expect(early > 0 && early < mid && mid < 5)
     // The crossing from 5 to −5 passes through 0 near the middle of the segment.
     #expect(abs(shake.offset(at: 0.25)) < 1)
-    // Catmull-Rom overshoots a little, never wildly.
-    for step in 0...800 {
-      let value = shake.offset(at: Double(step) / 1000)
-      #expect(abs(value) < 7)
-    }
+    // Catmull-Rom overshoots a little (to about 5.14 just after 0.6 s), never wildly.
+    let peak = (0...8000).map { abs(shake.offset(at: Double($0) / 10000)) }.max() ?? 0
+    #expect(peak > 5 && peak < 5.2)
   }
 
   @Test("Sampling every 1/30 s ends exactly at the end of the track")
