@@ -17,10 +17,12 @@ let package = Package(
     ),
     .target(name: "FormRules", dependencies: ["CPCRE2"], linkerSettings: [.linkedLibrary("m")]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
-    .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI"]),
+    .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
+    .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI", "TerminalForm"]),
     .executableTarget(name: "password-bench", dependencies: ["FormRules"]),
     .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
-    .testTarget(name: "ValidateCLITests", dependencies: ["validate"], exclude: ["Fixtures"]),
+    .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm"]),
+    .testTarget(name: "ValidateCLITests", dependencies: ["validate", "TerminalForm"], exclude: ["Fixtures"]),
   ]
 )
