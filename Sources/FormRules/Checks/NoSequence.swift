@@ -24,7 +24,8 @@ public struct NoSequence: Rule {
   }
 
   public func check(_ subject: Subject) -> Failure? {
-    guard let (_, _, kind) = Sequences.firstRun(in: subject.value.unicodeScalars, length: length) else { return nil }
+    guard let kind = Sequences.runs(in: subject.value.unicodeScalars, minimum: length, firstOnly: true).first?.kind
+    else { return nil }
     return Failure(
       code: Self.name, params: ["min": .int(length), "kind": .string(kind.rawValue)], detail: kind.rawValue)
   }

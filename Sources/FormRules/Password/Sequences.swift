@@ -79,55 +79,44 @@ enum Sequences {
     return Unicode.Scalar(v) ?? scalar
   }
 
-  /// The first run of at least `length` characters that steps forwards or backwards
-  /// through one table, as (start, end, kind) in scalar offsets, end exclusive.
-  static func firstRun(in scalars: some Sequence<Unicode.Scalar>, length: Int) -> (Int, Int, Kind)? {
-    var runs: [RunState] = []
-    var next: [RunState] = []
-    for (i, scalar) in scalars.enumerated() {
-      next.removeAll(keepingCapacity: true)
-      for (table, position) in tablePositions(scalar) {
-        var up = 1
-        var down = 1
-        for previous in runs where previous.table == table {
-          if previous.position == position - 1 { up = previous.up + 1 }
-          if previous.position == position + 1 { down = previous.down + 1 }
-        }
-        let longest = Swift.max(up, down)
-        if longest >= length { return (i + 1 - longest, i + 1, tables[table].kind) }
-        next.append(RunState(table: table, position: position, up: up, down: down))
-      }
-      swap(&runs, &next)
-    }
-    return nil
+  /// A run through one table: scalar offsets `start..<end`.
+  struct Run: Equatable {
+    var start: Int
+    var end: Int
+    var kind: Kind
+    var ascending: Bool
   }
 
-  struct RunState {
+  private struct RunState {
     var table: Int
     var position: Int
     var up: Int
     var down: Int
   }
 
-  /// Every maximal run of at least 3 characters through one table, for the strength
-  /// estimator: (start, end exclusive, table kind, ascending).
-  static func runs(in scalars: [Unicode.Scalar], minimum: Int = 3) -> [(
-    start: Int, end: Int, kind: Kind, ascending: Bool
-  )] {
-    var result: [(start: Int, end: Int, kind: Kind, ascending: Bool)] = []
+  /// The runs of at least `minimum` characters that step forwards or backwards through
+  /// one table, each reported once, when it stops growing. With `firstOnly`, the search
+  /// stops at the first run to reach `minimum` (reported up to that point), preferring
+  /// the numerical table.
+  ///
+  /// - Complexity: O(n): each character is in at most a few tables.
+  static func runs(in scalars: some Sequence<Unicode.Scalar>, minimum: Int, firstOnly: Bool = false) -> [Run] {
+    var result: [Run] = []
     var runs: [RunState] = []
     var next: [RunState] = []
-    // A run is reported when it stops growing: at the next character or at the end.
     func flush(_ ended: [RunState], at end: Int, continuing: [RunState]) {
       for run in ended {
         for (length, ascending) in [(run.up, true), (run.down, false)] where length >= minimum {
           let grows = continuing.contains {
             $0.table == run.table && (ascending ? $0.up == length + 1 : $0.down == length + 1)
           }
-          if !grows { result.append((end - length, end, tables[run.table].kind, ascending)) }
+          if !grows {
+            result.append(Run(start: end - length, end: end, kind: tables[run.table].kind, ascending: ascending))
+          }
         }
       }
     }
+    var count = 0
     for (i, scalar) in scalars.enumerated() {
       next.removeAll(keepingCapacity: true)
       for (table, position) in tablePositions(scalar) {
@@ -137,12 +126,17 @@ enum Sequences {
           if previous.position == position - 1 { up = previous.up + 1 }
           if previous.position == position + 1 { down = previous.down + 1 }
         }
+        if firstOnly, Swift.max(up, down) >= minimum {
+          let length = Swift.max(up, down)
+          return [Run(start: i + 1 - length, end: i + 1, kind: tables[table].kind, ascending: up >= down)]
+        }
         next.append(RunState(table: table, position: position, up: up, down: down))
       }
       flush(runs, at: i, continuing: next)
       swap(&runs, &next)
+      count = i + 1
     }
-    flush(runs, at: scalars.count, continuing: [])
+    flush(runs, at: count, continuing: [])
     return result
   }
 }

@@ -626,7 +626,7 @@ struct Analysis {
 
   private func sequenceMatches(into matches: inout [Match]) {
     var seen = Set<Int>()
-    for run in Sequences.runs(in: scalars) where run.kind != .keyboard {
+    for run in Sequences.runs(in: scalars, minimum: 3) where run.kind != .keyboard {
       // The same run can come from two tables; count it once.
       guard seen.insert(run.start * 1024 + run.end * 2 + (run.ascending ? 1 : 0)).inserted else { continue }
       let first = Sequences.fold(scalars[run.start])
