@@ -81,9 +81,10 @@ public final class StrengthEstimator: Sendable {
   let trie: WordTrie
   let layouts: [KeyboardLayout.Graph]
 
-  /// - Parameter rankedWords: canonical (lower-case, NFKC) words, most common first.
+  /// - Parameter rankedWords: the dictionary, most common first (compared after NFKC,
+  ///   trimming and lower-casing, as `notCommon` compares).
   public init(rankedWords: [String]) {
-    trie = WordTrie(rankedWords: rankedWords, minimumLength: 3)
+    trie = WordTrie(rankedWords: rankedWords.map(PasswordList.canonical), minimumLength: 3)
     layouts = KeyboardLayout.all.map(\.graph)
   }
 
@@ -187,7 +188,7 @@ struct Match {
 struct Analysis {
   let estimator: StrengthEstimator
   let scalars: [Unicode.Scalar]
-  /// Lower-case, width-folded scalar values for dictionary and sequence matching.
+  /// Lower-case, width-folded scalar values for dictionary matching.
   let folded: [UInt32]
   /// Case of each scalar: 1 upper, -1 lower, 0 neither (looked up once, not per match).
   let letterCase: [Int8]
