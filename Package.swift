@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "FormRulesUI", targets: ["FormRulesUI"]),
     .executable(name: "validate", targets: ["validate"]),
     .executable(name: "validate-bench", targets: ["validate-bench"]),
+    .executable(name: "password-bench", targets: ["password-bench"]),
   ],
   targets: [
     .systemLibrary(
@@ -17,10 +18,13 @@ let package = Package(
     ),
     .target(name: "FormRules", dependencies: ["CPCRE2"], linkerSettings: [.linkedLibrary("m")]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
-    .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI"]),
+    .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
+    .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI", "TerminalForm"]),
     .executableTarget(name: "validate-bench", dependencies: ["FormRules"]),
+    .executableTarget(name: "password-bench", dependencies: ["FormRules"]),
     .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
-    .testTarget(name: "ValidateCLITests", dependencies: ["validate"], exclude: ["Fixtures"]),
+    .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm"]),
+    .testTarget(name: "ValidateCLITests", dependencies: ["validate", "TerminalForm"], exclude: ["Fixtures"]),
   ]
 )
