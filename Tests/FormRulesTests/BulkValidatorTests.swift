@@ -108,6 +108,19 @@ struct BulkValidatorTests {
     Self.expectSameOutput(lines, policy: try Self.policy("login.json"), locale: "ja")
   }
 
+  /// The benchmark's rules: the issue's sign-up work, with the common-password list.
+  static func benchPolicy() throws -> Policy {
+    try RuleSet(contentsOf: packageRoot.appendingPathComponent("Benchmarks/rules/signup-issue6.json")).compile()
+  }
+
+  @Test("every record of the corpus under the benchmark rules (notCommon)")
+  func corpusBenchRules() throws {
+    let policy = try Self.benchPolicy()
+    #expect(BulkValidator(policy: policy, locale: "ja").usesFastPath)
+    let fast = Self.expectSameOutput(try Self.corpus.get(), policy: policy, locale: "ja")
+    #expect(fast > 99_000)
+  }
+
   /// Records chosen to reach every branch of the scanner and of each byte-level check,
   /// including the ones that must fall back to the general parser.
   static let edgeCases: [String] = [
@@ -148,9 +161,16 @@ struct BulkValidatorTests {
     var lines = Self.edgeCases.map { Array($0.utf8) }
     lines.append([0x7B, 0x22, 0x65, 0x6D, 0x61, 0x69, 0x6C, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0x22, 0x7D])  // bad UTF-8
     lines.append(Array(#"{"email":"a@b.co","password":""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8))
+    let common = [
+      "password", " Password ", "PASSWORD", "\tqwerty123\n", "ｐａｓｓｗｏｒｄ", "Ｐａｓｓｗｏｒｄ１", "passw0rd",
+      "\u{3000}letmein\u{3000}", "correct horse battery staple", String(repeating: "a", count: 70), "",
+    ].map { password in
+      Array(#"{"email": "a@b.co", "password": "\#(password)", "password_confirmation": "\#(password)"}"#.utf8)
+    }
     for locale in ["ja", "en", "ja-JP", "fr"] {
       Self.expectSameOutput(lines, policy: try Self.policy("signup.json"), locale: locale)
       Self.expectSameOutput(lines, policy: try Self.policy("login.json"), locale: locale)
+      Self.expectSameOutput(lines + common, policy: try Self.benchPolicy(), locale: locale)
     }
   }
 

@@ -24,6 +24,8 @@ public struct NotCommon: Rule {
   public let top: Int?
   public let words: Set<String>
   private var sets: [Set<String>] = []
+  /// The same entries for byte-level lookups (``UTF8CheckableRule``).
+  private var index: CommonPasswordIndex?
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
     isEnabled = try decoder.bool()
@@ -52,6 +54,7 @@ public struct NotCommon: Rule {
     }
     if !words.isEmpty { sets.append(words) }
     self.sets = sets
+    index = CommonPasswordIndex(sets)
   }
 
   public func check(_ subject: Subject) -> Failure? {
@@ -60,4 +63,29 @@ public struct NotCommon: Rule {
     guard !candidate.isEmpty, sets.contains(where: { $0.contains(candidate) }) else { return nil }
     return Failure(code: Self.name)
   }
+}
+
+extension NotCommon: UTF8CheckableRule {
+  public func check(utf8 subject: UTF8Subject) -> Int? {
+    guard isEnabled, let index else { return nil }
+    let value = subject.value
+    guard UTF8Text.isASCII(value) else {
+      if index.rulesOut(value) { return nil }
+      let candidate = PasswordList.canonical(subject.string)
+      return !candidate.isEmpty && sets.contains(where: { $0.contains(candidate) }) ? 0 : nil
+    }
+    // NFKC leaves ASCII alone and ASCII lower case is byte-wise, so the canonical form is
+    // the trimmed bytes in lower case.
+    let trimmed = UTF8Text.trimmingWhitespace(value)
+    guard !trimmed.isEmpty, trimmed.count <= index.longest else { return nil }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: trimmed.count) { lower -> Int? in
+      for i in 0..<trimmed.count {
+        let byte = trimmed[i]
+        lower[i] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+      }
+      return index.contains(UnsafeBufferPointer(lower)) ? 0 : nil
+    }
+  }
+
+  public func failure(variant: Int) -> Failure { Failure(code: Self.name) }
 }
