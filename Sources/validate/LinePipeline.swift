@@ -206,20 +206,28 @@ private struct RawBytes {
   func free() { Glibc.free(base) }
 }
 
-/// The shared state of a parallel run, guarded by one condition variable. Blocks are
-/// large, so the lock is taken a few hundred times per second.
+/// The shared state of a parallel run. Each queue has its own condition variable, so a
+/// hand-over wakes only the thread that waits for it: the reader for a free block, a
+/// worker for work, the writer for the next finished block.
 private final class Pipeline: @unchecked Sendable {
   let jobs: Int
   let outputFD: Int32
   let makeRenderer: @Sendable () -> LineRenderer
-  let condition = NSCondition()
-  var free: [Batch] = []
   let all: [Batch]
+  /// Guards `free`.
+  let freeCondition = NSCondition()
+  var free: [Batch] = []
+  /// Guards `work`, `workHead` and `readingDone`.
+  let workCondition = NSCondition()
   var work: [Batch] = []
   var workHead = 0
-  var finished: [Int: Batch] = [:]
   var readingDone = false
+  /// Guards `finished`, `batchesRead`, `allRead`, `writerDone` and `summary`. The writer
+  /// and, at the end, the reading thread wait on it, so it is always broadcast.
+  let doneCondition = NSCondition()
+  var finished: [Int: Batch] = [:]
   var batchesRead = 0
+  var allRead = false
   var writerDone = false
   var summary = Summary()
 
@@ -247,12 +255,15 @@ private final class Pipeline: @unchecked Sendable {
     threads.forEach { $0.start() }
     writer.start()
     let readError = readBlocks(fd: fd)
-    condition.lock()
+    workCondition.lock()
     readingDone = true
-    condition.broadcast()
-    while !writerDone { condition.wait() }
-    condition.unlock()
-    return (summary, readError)
+    workCondition.broadcast()
+    workCondition.unlock()
+    doneCondition.lock()
+    while !writerDone { doneCondition.wait() }
+    let total = summary
+    doneCondition.unlock()
+    return (total, readError)
   }
 
   /// Reads the input into blocks cut after a newline and submits them in order. The
@@ -324,9 +335,11 @@ private final class Pipeline: @unchecked Sendable {
       sequence += 1
       submit(batch)
     }
-    condition.lock()
+    doneCondition.lock()
     batchesRead = sequence
-    condition.unlock()
+    allRead = true
+    doneCondition.broadcast()
+    doneCondition.unlock()
     return readError
   }
 
@@ -340,34 +353,34 @@ private final class Pipeline: @unchecked Sendable {
   }
 
   private func takeFreeBatch() -> Batch {
-    condition.lock()
-    while free.isEmpty { condition.wait() }
+    freeCondition.lock()
+    while free.isEmpty { freeCondition.wait() }
     let batch = free.removeLast()
-    condition.unlock()
+    freeCondition.unlock()
     return batch
   }
 
   private func release(_ batch: Batch) {
-    condition.lock()
+    freeCondition.lock()
     free.append(batch)
-    condition.broadcast()
-    condition.unlock()
+    freeCondition.signal()
+    freeCondition.unlock()
   }
 
   private func submit(_ batch: Batch) {
-    condition.lock()
+    workCondition.lock()
     work.append(batch)
-    condition.broadcast()
-    condition.unlock()
+    workCondition.signal()
+    workCondition.unlock()
   }
 
   private func workLoop() {
     let renderer = makeRenderer()
     while true {
-      condition.lock()
-      while workHead == work.count && !readingDone { condition.wait() }
+      workCondition.lock()
+      while workHead == work.count && !readingDone { workCondition.wait() }
       guard workHead < work.count else {
-        condition.unlock()
+        workCondition.unlock()
         return
       }
       let batch = work[workHead]
@@ -376,12 +389,12 @@ private final class Pipeline: @unchecked Sendable {
         work.removeFirst(workHead)
         workHead = 0
       }
-      condition.unlock()
+      workCondition.unlock()
       batch.render(with: renderer)
-      condition.lock()
+      doneCondition.lock()
       finished[batch.sequence] = batch
-      condition.broadcast()
-      condition.unlock()
+      doneCondition.broadcast()
+      doneCondition.unlock()
     }
   }
 
@@ -389,16 +402,16 @@ private final class Pipeline: @unchecked Sendable {
     var next = 0
     var total = Summary()
     while true {
-      condition.lock()
-      while finished[next] == nil && !(readingDone && next == batchesRead) { condition.wait() }
+      doneCondition.lock()
+      while finished[next] == nil && !(allRead && next == batchesRead) { doneCondition.wait() }
       guard let batch = finished.removeValue(forKey: next) else {
         summary = total
         writerDone = true
-        condition.broadcast()
-        condition.unlock()
+        doneCondition.broadcast()
+        doneCondition.unlock()
         return
       }
-      condition.unlock()
+      doneCondition.unlock()
       Console.write(batch.output.bytes, to: outputFD)
       total.add(batch.summary)
       next += 1
