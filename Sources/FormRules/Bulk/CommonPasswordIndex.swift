@@ -107,16 +107,22 @@ final class CommonPasswordIndex: @unchecked Sendable {
 
   /// Scalars that NFKC, lower-casing and trimming leave as they are, and that compose
   /// with nothing before them: hiragana and katakana letters, CJK ideographs, Hangul
-  /// syllables, the main emoji blocks. A test checks every one of them.
+  /// syllables, dingbats and the emoji blocks. A test checks every one of them against
+  /// the canonical form and this switch against ``keptRanges``.
   static func keepsItself(_ value: UInt32) -> Bool {
     switch value {
-    case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1F64F, 0x1F680...0x1F6FF,
-      0x1F900...0x1F9FF:
+    case 0x2600...0x27BF, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F1E6...0x1F1FF,
+      0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF:
       return true
     default:
       return false
     }
   }
+
+  static let keptRanges: [ClosedRange<UInt32>] = [
+    0x2600...0x27BF, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F1E6...0x1F1FF,
+    0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF,
+  ]
 
   /// A multiply-and-fold hash over 8-byte words; entries are short and the table is
   /// built once from a list the operator chose.
