@@ -81,7 +81,7 @@ enum LinePipeline {
   /// Bytes read per block: large enough that handing a block over costs nothing next
   /// to validating it (about 2,000 sign-up records), small enough that the pool of
   /// blocks and their output stays a few megabytes.
-  static let batchBytes = 1 << 18
+  static let batchBytes = 1 << 16
   static let maxLineBytes = LineReader.defaultMaxLineBytes
 
   static func run(

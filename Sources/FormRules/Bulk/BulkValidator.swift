@@ -105,7 +105,7 @@ public final class ReportBuffer {
 
 /// The state of a ``BulkValidator``, a value so that its hot loop works on local memory.
 struct BulkEngine {
-  static let outputCapacity = 1 << 21
+  static let outputCapacity = 1 << 20
 
   let policy: Policy
   let locale: String
