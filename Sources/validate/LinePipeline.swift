@@ -72,11 +72,9 @@ final class TextLineRenderer: LineRenderer {
 /// Runs a JSON Lines stream through renderers and writes the output in input order.
 ///
 /// With one job everything happens on the calling thread, line by line (`LineReader`).
-/// With more, the calling thread reads the input in large blocks cut at a newline, `jobs`
-/// worker threads split the blocks into lines and render them, and a writer thread
-/// writes finished blocks in sequence. A fixed pool of blocks bounds memory: the reader
-/// waits for a free block, so a slow consumer slows the reader instead of growing the
-/// process. Lines mean the same in both modes (see ``Batch/forEachLine(_:)``).
+/// With more, `jobs` threads each read a block of input cut at a newline, validate its
+/// lines and write the finished blocks in sequence (see `Pipeline`). Lines mean the
+/// same in both modes (see ``Batch/forEachLine(_:)``).
 enum LinePipeline {
   /// Bytes read per block: large enough that handing a block over costs nothing next
   /// to validating it (about 2,000 sign-up records), small enough that the pool of
@@ -91,8 +89,8 @@ enum LinePipeline {
       var reader = LineReader(fileDescriptor: fd, maxLineBytes: maxLineBytes)
       return runSequentially(&reader, renderer: makeRenderer(), outputFD: outputFD)
     }
-    let pipeline = Pipeline(jobs: jobs, outputFD: outputFD, makeRenderer: makeRenderer)
-    return pipeline.run(fd: fd)
+    let pipeline = Pipeline(jobs: jobs, fd: fd, outputFD: outputFD, makeRenderer: makeRenderer)
+    return pipeline.run()
   }
 
   private static func runSequentially(_ reader: inout LineReader, renderer: LineRenderer, outputFD: Int32) -> (
@@ -206,141 +204,158 @@ private struct RawBytes {
   func free() { Glibc.free(base) }
 }
 
-/// The shared state of a parallel run. Each queue has its own condition variable, so a
-/// hand-over wakes only the thread that waits for it: the reader for a free block, a
-/// worker for work, the writer for the next finished block.
+/// A parallel run: `jobs` threads (the calling one among them) each take a free block,
+/// read the next piece of input into it, validate it, and hand it to the output, which
+/// the thread that completes the next block in sequence writes. No thread exists only
+/// to read or to write, so on a machine with as many cores as jobs no thread waits for
+/// a core while another holds one to move bytes around.
+///
+/// A fixed pool of blocks bounds memory: a thread waits for a free block, so a slow
+/// consumer slows the readers instead of growing the process.
 private final class Pipeline: @unchecked Sendable {
   let jobs: Int
+  let fd: Int32
   let outputFD: Int32
   let makeRenderer: @Sendable () -> LineRenderer
   let all: [Batch]
   /// Guards `free`.
-  let freeCondition = NSCondition()
+  let poolCondition = NSCondition()
   var free: [Batch] = []
-  /// Guards `work`, `workHead` and `readingDone`.
-  let workCondition = NSCondition()
-  var work: [Batch] = []
-  var workHead = 0
-  var readingDone = false
-  /// Guards `finished`, `batchesRead`, `allRead`, `writerDone` and `summary`. The writer
-  /// and, at the end, the reading thread wait on it, so it is always broadcast.
-  let doneCondition = NSCondition()
+  /// Guards the reading state: one thread reads at a time, in input order.
+  let readLock = NSLock()
+  var carry = RawBytes()
+  var discarding = false
+  var eof = false
+  var readError: Int32?
+  var nextSequence = 0
+  var nextNumber = 1
+  /// Guards `finished`, `nextToWrite` and `summary`; held while writing, so blocks leave in order.
+  let outputLock = NSLock()
   var finished: [Int: Batch] = [:]
-  var batchesRead = 0
-  var allRead = false
-  var writerDone = false
+  var nextToWrite = 0
   var summary = Summary()
+  /// Guards `running`: the calling thread waits for the others to finish.
+  let exitCondition = NSCondition()
+  var running = 0
 
-  init(jobs: Int, outputFD: Int32, makeRenderer: @escaping @Sendable () -> LineRenderer) {
+  init(jobs: Int, fd: Int32, outputFD: Int32, makeRenderer: @escaping @Sendable () -> LineRenderer) {
     self.jobs = jobs
+    self.fd = fd
     self.outputFD = outputFD
     self.makeRenderer = makeRenderer
-    // Two blocks per worker keep every worker busy while the writer drains another.
+    // Two blocks per job: one being validated, one finished and waiting for its turn.
     all = (0..<(2 * jobs + 2)).map { _ in Batch() }
     free = all
   }
 
   deinit {
     for batch in all { batch.input.free() }
+    carry.free()
   }
 
-  func run(fd: Int32) -> (Summary, readError: Int32?) {
-    var threads: [Thread] = []
-    for _ in 0..<jobs {
+  func run() -> (Summary, readError: Int32?) {
+    running = jobs
+    for _ in 1..<jobs {
       let thread = Thread { [self] in self.workLoop() }
       thread.stackSize = 1 << 20
-      threads.append(thread)
+      thread.start()
     }
-    let writer = Thread { [self] in self.writeLoop() }
-    threads.forEach { $0.start() }
-    writer.start()
-    let readError = readBlocks(fd: fd)
-    workCondition.lock()
-    readingDone = true
-    workCondition.broadcast()
-    workCondition.unlock()
-    doneCondition.lock()
-    while !writerDone { doneCondition.wait() }
+    workLoop()
+    exitCondition.lock()
+    while running > 0 { exitCondition.wait() }
+    exitCondition.unlock()
+    readLock.lock()
+    let error = readError
+    readLock.unlock()
+    outputLock.lock()
     let total = summary
-    doneCondition.unlock()
-    return (total, readError)
+    outputLock.unlock()
+    return (total, error)
   }
 
-  /// Reads the input into blocks cut after a newline and submits them in order. The
-  /// part of a line after the cut starts the next block. A line that grows past the
-  /// limit becomes a block of its own, marked too long, and is skipped to its newline
-  /// without being kept, as `LineReader` does.
-  private func readBlocks(fd: Int32) -> Int32? {
-    var sequence = 0
-    var number = 1
-    var carry = RawBytes()
-    defer { carry.free() }
-    var discarding = false
-    var eof = false
-    var readError: Int32?
-    while !eof {
+  private func workLoop() {
+    let renderer = makeRenderer()
+    while true {
       let batch = takeFreeBatch()
-      batch.reset(sequence: sequence, firstNumber: number)
-      batch.input.replace(with: UnsafeRawBufferPointer(start: carry.base, count: carry.count))
-      carry.count = 0
-      var cut: Int?
-      while true {
-        batch.input.reserve(batch.input.count + LinePipeline.batchBytes)
-        guard let base = batch.input.base else { break }
-        let n = read(fd, base + batch.input.count, batch.input.capacity - batch.input.count)
-        if n < 0 && errno == EINTR { continue }
-        if n < 0 { readError = errno }
-        if n <= 0 {
-          eof = true
-          break
-        }
-        var searchFrom = batch.input.count
-        batch.input.count += n
-        if discarding {
-          // Skip the rest of an over-long line; what follows its newline is kept.
-          guard let newline = memchr(base + searchFrom, 0x0A, batch.input.count - searchFrom) else {
-            batch.input.count = 0
-            continue
-          }
-          let after = newline.assumingMemoryBound(to: UInt8.self) - base + 1
-          memmove(base, base + after, batch.input.count - after)
-          batch.input.count -= after
-          discarding = false
-          searchFrom = 0
-        }
-        if let last = lastNewline(in: base, from: searchFrom, to: batch.input.count) {
-          cut = last + 1
-        } else if cut == nil, batch.input.count > LinePipeline.maxLineBytes + 1 {
-          // A partial line may end in the "\r" of a "\r\n", hence the + 1.
-          batch.isTooLongLine = true
-          batch.input.count = 0
-          discarding = true
-          break
-        }
-        if cut != nil && batch.input.count >= LinePipeline.batchBytes { break }
-      }
-      if let cut, !eof {
-        if let base = batch.input.base {
-          carry.replace(with: UnsafeRawBufferPointer(start: base + cut, count: batch.input.count - cut))
-        }
-        batch.input.count = cut
-      }
-      if eof && discarding { batch.input.count = 0 }
-      let lines = batch.lineCount
-      if lines == 0 && !batch.isTooLongLine {
+      guard readNext(into: batch) else {
         release(batch)
-        continue
+        break
       }
-      number += lines
-      sequence += 1
-      submit(batch)
+      batch.render(with: renderer)
+      finish(batch)
     }
-    doneCondition.lock()
-    batchesRead = sequence
-    allRead = true
-    doneCondition.broadcast()
-    doneCondition.unlock()
-    return readError
+    exitCondition.lock()
+    running -= 1
+    exitCondition.broadcast()
+    exitCondition.unlock()
+  }
+
+  /// Fills `batch` with the next block of input; `false` at the end of the input.
+  private func readNext(into batch: Batch) -> Bool {
+    readLock.lock()
+    defer { readLock.unlock() }
+    while !eof {
+      batch.reset(sequence: nextSequence, firstNumber: nextNumber)
+      readBlock(into: batch)
+      let lines = batch.lineCount
+      if lines == 0 && !batch.isTooLongLine { continue }
+      nextNumber += lines
+      nextSequence += 1
+      return true
+    }
+    return false
+  }
+
+  /// Reads the input into `batch` up to a cut after a newline; the part of a line after
+  /// the cut is carried to the next block. A line that grows past the limit becomes a
+  /// block of its own, marked too long, and is skipped to its newline without being
+  /// kept, as `LineReader` does.
+  private func readBlock(into batch: Batch) {
+    batch.input.replace(with: UnsafeRawBufferPointer(start: carry.base, count: carry.count))
+    carry.count = 0
+    var cut: Int?
+    while true {
+      batch.input.reserve(batch.input.count + LinePipeline.batchBytes)
+      guard let base = batch.input.base else { break }
+      let n = read(fd, base + batch.input.count, batch.input.capacity - batch.input.count)
+      if n < 0 && errno == EINTR { continue }
+      if n < 0 { readError = errno }
+      if n <= 0 {
+        eof = true
+        break
+      }
+      var searchFrom = batch.input.count
+      batch.input.count += n
+      if discarding {
+        // Skip the rest of an over-long line; what follows its newline is kept.
+        guard let newline = memchr(base + searchFrom, 0x0A, batch.input.count - searchFrom) else {
+          batch.input.count = 0
+          continue
+        }
+        let after = newline.assumingMemoryBound(to: UInt8.self) - base + 1
+        memmove(base, base + after, batch.input.count - after)
+        batch.input.count -= after
+        discarding = false
+        searchFrom = 0
+      }
+      if let last = lastNewline(in: base, from: searchFrom, to: batch.input.count) {
+        cut = last + 1
+      } else if cut == nil, batch.input.count > LinePipeline.maxLineBytes + 1 {
+        // A partial line may end in the "\r" of a "\r\n", hence the + 1.
+        batch.isTooLongLine = true
+        batch.input.count = 0
+        discarding = true
+        break
+      }
+      if cut != nil && batch.input.count >= LinePipeline.batchBytes { break }
+    }
+    if let cut, !eof {
+      if let base = batch.input.base {
+        carry.replace(with: UnsafeRawBufferPointer(start: base + cut, count: batch.input.count - cut))
+      }
+      batch.input.count = cut
+    }
+    if eof && discarding { batch.input.count = 0 }
   }
 
   private func lastNewline(in base: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) -> Int? {
@@ -352,71 +367,33 @@ private final class Pipeline: @unchecked Sendable {
     return nil
   }
 
+  /// Queues a validated block; whoever completes the next block in sequence writes it
+  /// and every queued block after it.
+  private func finish(_ batch: Batch) {
+    outputLock.lock()
+    defer { outputLock.unlock() }
+    finished[batch.sequence] = batch
+    while let next = finished.removeValue(forKey: nextToWrite) {
+      Console.write(next.output.bytes, to: outputFD)
+      summary.add(next.summary)
+      nextToWrite += 1
+      release(next)
+    }
+  }
+
   private func takeFreeBatch() -> Batch {
-    freeCondition.lock()
-    while free.isEmpty { freeCondition.wait() }
+    poolCondition.lock()
+    while free.isEmpty { poolCondition.wait() }
     let batch = free.removeLast()
-    freeCondition.unlock()
+    poolCondition.unlock()
     return batch
   }
 
   private func release(_ batch: Batch) {
-    freeCondition.lock()
+    poolCondition.lock()
     free.append(batch)
-    freeCondition.signal()
-    freeCondition.unlock()
-  }
-
-  private func submit(_ batch: Batch) {
-    workCondition.lock()
-    work.append(batch)
-    workCondition.signal()
-    workCondition.unlock()
-  }
-
-  private func workLoop() {
-    let renderer = makeRenderer()
-    while true {
-      workCondition.lock()
-      while workHead == work.count && !readingDone { workCondition.wait() }
-      guard workHead < work.count else {
-        workCondition.unlock()
-        return
-      }
-      let batch = work[workHead]
-      workHead += 1
-      if workHead > 64 {
-        work.removeFirst(workHead)
-        workHead = 0
-      }
-      workCondition.unlock()
-      batch.render(with: renderer)
-      doneCondition.lock()
-      finished[batch.sequence] = batch
-      doneCondition.broadcast()
-      doneCondition.unlock()
-    }
-  }
-
-  private func writeLoop() {
-    var next = 0
-    var total = Summary()
-    while true {
-      doneCondition.lock()
-      while finished[next] == nil && !(allRead && next == batchesRead) { doneCondition.wait() }
-      guard let batch = finished.removeValue(forKey: next) else {
-        summary = total
-        writerDone = true
-        doneCondition.broadcast()
-        doneCondition.unlock()
-        return
-      }
-      doneCondition.unlock()
-      Console.write(batch.output.bytes, to: outputFD)
-      total.add(batch.summary)
-      next += 1
-      release(batch)
-    }
+    poolCondition.signal()
+    poolCondition.unlock()
   }
 }
 

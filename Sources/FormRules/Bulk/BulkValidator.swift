@@ -237,7 +237,7 @@ struct FastPath {
       while next < failures, plan.leaves[pending[next].leaf].field == i {
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
-        cache.write(pending[next], plan: plan, field: plan.names[i], policy: policy, language: language, to: &output)
+        cache.write(pending[next], plan: plan, policy: policy, language: language, to: &output)
         next += 1
       }
       output.append("]}")

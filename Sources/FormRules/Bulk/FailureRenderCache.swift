@@ -26,8 +26,7 @@ struct FailureRenderCache {
 
   /// Appends the failure object of a pending entry to `output`, rendering it on first sight.
   mutating func write(
-    _ entry: FastPlan.Pending, plan: FastPlan, field: String, policy: Policy, language: String,
-    to output: inout ByteBuffer
+    _ entry: FastPlan.Pending, plan: FastPlan, policy: Policy, language: String, to output: inout ByteBuffer
   ) {
     let slot = entry.leaf
     let variant = entry.variant
@@ -44,6 +43,7 @@ struct FailureRenderCache {
       bucket = (bucket + 1) & mask
     }
     rendered.bytes.removeAll(keepingCapacity: true)
+    let field = plan.name(plan.leaves[entry.leaf].field)
     Report.write(plan.failure(entry), field: field, policy: policy, language: language, to: &rendered)
     output.append(rendered.bytes)
     if entries.count >= Self.maxEntries || values.count >= Self.maxBytes {

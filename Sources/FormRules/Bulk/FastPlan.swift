@@ -36,6 +36,10 @@ final class FastPlan: @unchecked Sendable {
   }
 
   let names: [String]
+  /// The names again, in memory the hot loop reads without retaining an array that every
+  /// thread shares (contended reference counts cost more than the lookups).
+  private let nameList: UnsafeMutableBufferPointer<String>
+  let fieldCount: Int
   let fields: UnsafeMutableBufferPointer<Field>
   let leaves: UnsafeMutableBufferPointer<Leaf>
   let leafCount: Int
@@ -66,6 +70,9 @@ final class FastPlan: @unchecked Sendable {
           leaves: first..<leafList.count))
     }
     self.names = names
+    nameList = .allocate(capacity: max(names.count, 1))
+    _ = nameList.initialize(from: names)
+    fieldCount = names.count
     self.boxes = boxes
     fields = .allocate(capacity: max(fieldList.count, 1))
     _ = fields.initialize(from: fieldList)
@@ -76,17 +83,20 @@ final class FastPlan: @unchecked Sendable {
   }
 
   deinit {
+    UnsafeMutableBufferPointer(rebasing: nameList[0..<fieldCount]).deinitialize()
+    nameList.deallocate()
     fields.deallocate()
     UnsafeMutableBufferPointer(rebasing: leaves[0..<leafCount]).deinitialize()
     leaves.deallocate()
   }
 
-  var fieldCount: Int { names.count }
-
   func index(of field: String) -> Int? {
-    for i in names.indices where names[i] == field { return i }
+    for i in 0..<fieldCount where nameList[i] == field { return i }
     return nil
   }
+
+  /// The name of field `i`, without retaining the shared array.
+  func name(_ i: Int) -> String { nameList[i] }
 
   /// Applies the transforms in place, as `Policy.prepare` does. `false` when a value
   /// needs the general path: over the size limit, or to normalize and not ASCII.
@@ -111,7 +121,8 @@ final class FastPlan: @unchecked Sendable {
     var count = 0
     for i in 0..<fieldCount {
       let subject = UTF8Subject(
-        value: values[i] ?? UTF8Text.empty, isSensitive: fields[i].sensitive, values: values, plan: self)
+        value: values[i] ?? UTF8Text.empty, isSensitive: fields[i].sensitive, values: values,
+        plan: Unmanaged.passUnretained(self))
       var valid = true
       for k in fields[i].leaves {
         if leaves[k].hasCondition, let condition = leaves[k].condition, !condition.holds(in: values) { continue }

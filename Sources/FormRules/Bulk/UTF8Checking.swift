@@ -41,11 +41,12 @@ public struct UTF8Subject {
   /// Whether the field is sensitive: its value must never appear in a failure.
   public let isSensitive: Bool
   let values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
-  unowned(unsafe) let plan: FastPlan
+  /// Unretained: the plan outlives every subject, and all threads share it.
+  let plan: Unmanaged<FastPlan>
 
   /// Another field's transformed value; `nil` when absent.
   public func value(of field: String) -> UnsafeBufferPointer<UInt8>? {
-    plan.index(of: field).flatMap { values[$0] }
+    plan._withUnsafeGuaranteedRef { $0.index(of: field) }.flatMap { values[$0] }
   }
 
   /// Builds a `String` of the value, for the rare check that needs one (grapheme counts,

@@ -24,8 +24,11 @@ public struct NotCommon: Rule {
   public let top: Int?
   public let words: Set<String>
   private var sets: [Set<String>] = []
-  /// The same entries for byte-level lookups (``UTF8CheckableRule``).
+  /// The same entries for byte-level lookups (``UTF8CheckableRule``), and an unretained
+  /// handle to them: every thread shares the index, and retaining it on each call made
+  /// threads contend for its reference count.
   private var index: CommonPasswordIndex?
+  private var indexHandle: Unmanaged<CommonPasswordIndex>?
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
     isEnabled = try decoder.bool()
@@ -54,7 +57,9 @@ public struct NotCommon: Rule {
     }
     if !words.isEmpty { sets.append(words) }
     self.sets = sets
-    index = CommonPasswordIndex(sets)
+    let index = CommonPasswordIndex(sets)
+    self.index = index
+    indexHandle = Unmanaged.passUnretained(index)
   }
 
   public func check(_ subject: Subject) -> Failure? {
@@ -67,7 +72,11 @@ public struct NotCommon: Rule {
 
 extension NotCommon: UTF8CheckableRule {
   public func check(utf8 subject: UTF8Subject) -> Int? {
-    guard isEnabled, let index else { return nil }
+    guard isEnabled, let indexHandle else { return nil }
+    return indexHandle._withUnsafeGuaranteedRef { check(utf8: subject, index: $0) }
+  }
+
+  private func check(utf8 subject: UTF8Subject, index: CommonPasswordIndex) -> Int? {
     let value = subject.value
     guard UTF8Text.isASCII(value) else {
       if index.rulesOut(value) { return nil }
