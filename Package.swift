@@ -20,5 +20,7 @@ let package = Package(
     .testTarget(name: "FormRulesTests", dependencies: ["FormRules"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
     .testTarget(name: "ValidateCLITests", dependencies: ["validate"]),
+    // Schema, exports, problem+json and help: checked against independent validators and the built binary.
+    .testTarget(name: "EcosystemTests", dependencies: ["FormRules", "validate"], exclude: ["Fixtures"]),
   ]
 )
