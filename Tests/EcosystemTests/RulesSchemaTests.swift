@@ -192,7 +192,8 @@ struct RulesSchemaTests {
     #expect(locales == RuleSet.supportedLocales)
     let units = defs["lengthUnit"]?.objectValue?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
     #expect(units == LengthUnit.allCases.map(\.rawValue))
-    let profiles = defs["rule-email"]?.objectValue?["properties"]?.objectValue?["email"]?.objectValue?["enum"]?
+    let profiles =
+      defs["rule-email"]?.objectValue?["properties"]?.objectValue?["email"]?.objectValue?["enum"]?
       .arrayValue?.compactMap(\.stringValue) ?? []
     #expect(profiles == EmailSyntax.Profile.allCases.map(\.rawValue))
   }
