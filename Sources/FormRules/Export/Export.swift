@@ -24,7 +24,7 @@ public struct Export: Sendable {
   public var format: ExportFormat
   /// The exported text, ending with a newline.
   public var text: String
-  /// Rules the format cannot express, in rules-file order.
+  /// Rules the format cannot express, field by field.
   public var notes: [ExportNote]
 }
 

@@ -188,7 +188,9 @@ extension JSONValue {
 /// The `trimmed` rule as a pattern: white space (Unicode White_Space, which `trim` removes)
 /// at either end.
 enum Whitespace {
-  static let pcre2Class = "[\\t\\n\\x0B\\f\\r \\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}]"
+  static let pcre2Class =
+    "[\\t\\n\\x0B\\f\\r \\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}"
+    + "\\x{205F}\\x{3000}]"
 
   /// Found when the value starts or ends with white space.
   static let outer: ECMAPattern = {
