@@ -20,7 +20,9 @@ enum ValidateCommand {
       --rules <file>        The rules file (JSON). Required.
       --input <file>        Read the input from a file instead of standard input.
       --jsonl               The input is JSON Lines: one report per line, in order.
-      --format <format>     text or json (default: text on a terminal, json otherwise).
+      --format <format>     text, json, or problem (an RFC 9457 application/problem+json document
+                            for invalid input, nothing for valid input; not with --jsonl).
+                            Default: text on a terminal, json otherwise.
       --locale <locale>     ja or en (default: LC_ALL / LC_MESSAGES / LANG, then the file's defaultLocale).
       --field <name=value>  Set a non-sensitive field from the command line (repeatable).
       --version             Print the version.
@@ -38,6 +40,7 @@ enum ValidateCommand {
       echo '{"email": " taro@example.jp ", "password": "abc123"}' | validate --rules Rules/login.json
       validate --rules Rules/signup.json --jsonl --input users.jsonl > reports.jsonl
       validate --rules Rules/login.json --field email=taro@example.jp --format text < /dev/null
+      echo '{"email": "taro@example"}' | validate --rules Rules/login.json --format problem --locale ja
     """
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -59,13 +62,18 @@ enum ValidateCommand {
     do throws(UsageError) {
       let rulesPath = try options.required("rules", example: "validate --rules Rules/login.json < input.json")
       let format =
-        try options.choice("format", ["text", "json"])
+        try options.choice("format", ["text", "json", "problem"])
         ?? (Console.isTerminal(STDOUT_FILENO) ? "text" : "json")
       guard let policy = loadPolicy(rulesPath) else { return ExitCode.trouble }
       let locale = resolveLocale(options.value("locale"), policy: policy)
       let overrides = try fieldOverrides(options.all("field"), policy: policy)
       if options.has("jsonl") {
         if !overrides.isEmpty { throw UsageError(message: "--field cannot be combined with --jsonl") }
+        if format == "problem" {
+          throw UsageError(
+            message: "--format problem describes one document; it cannot be combined with --jsonl",
+            hint: "Use --format json with --jsonl.")
+        }
         return try runLines(policy: policy, inputPath: options.value("input"), format: format, locale: locale)
       }
       return try runDocument(
@@ -133,7 +141,10 @@ enum ValidateCommand {
     }
     for (name, value) in overrides { values[name] = value }
     let report = policy.validate(values)
-    if format == "json" {
+    if format == "problem" {
+      // A valid document is not a problem: nothing to print, exit status 0.
+      if let problem = report.problemDetails(locale: locale) { Console.write(problem.bytes + [0x0A]) }
+    } else if format == "json" {
       var writer = JSONWriter()
       report.write(to: &writer, locale: locale)
       writer.bytes.append(0x0A)
