@@ -17,9 +17,9 @@ let package = Package(
     .target(name: "FormRules", dependencies: ["CPCRE2"], linkerSettings: [.linkedLibrary("m")]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
     .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI"]),
-    .testTarget(name: "FormRulesTests", dependencies: ["FormRules"]),
+    .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
-    .testTarget(name: "ValidateCLITests", dependencies: ["validate"]),
+    .testTarget(name: "ValidateCLITests", dependencies: ["validate"], exclude: ["Fixtures"]),
     // Schema, exports, problem+json and help: checked against independent validators and the built binary.
     .testTarget(name: "EcosystemTests", dependencies: ["FormRules", "validate"], exclude: ["Fixtures"]),
   ]

@@ -15,7 +15,7 @@ enum ExplainCommand {
       --field <name>     Only this field.
       --locale <locale>  ja or en (default: LC_ALL / LC_MESSAGES / LANG, then the file's defaultLocale).
       --format <format>  text or json (default: text).
-      --help             Show this help.
+      -h, --help         Show this help.
 
     EXAMPLE:
       validate explain --rules Rules/signup.json --field password --locale ja
@@ -67,10 +67,12 @@ enum ExplainCommand {
         writer.raw("}}\n")
         Console.write(writer.bytes)
       } else {
+        // The Japanese list mark (nakaguro) looks foreign in English text.
+        let bullet = locale == "ja" ? "・" : "•"
         for name in fields {
           Console.print(policy.label(of: name, locale: locale))
           for requirement in policy.requirements(of: name, locale: locale) {
-            let marker = requirement.severity == .warning ? "(!)" : "・"
+            let marker = requirement.severity == .warning ? "(!)" : bullet
             Console.print("  \(marker) \(requirement.text)")
           }
         }

@@ -26,7 +26,7 @@ enum ValidateCommand {
       --locale <locale>     ja or en (default: LC_ALL / LC_MESSAGES / LANG, then the file's defaultLocale).
       --field <name=value>  Set a non-sensitive field from the command line (repeatable).
       --version             Print the version.
-      --help                Show this help.
+      -h, --help            Show this help.
 
     SUBCOMMANDS:
       test       Run the examples a rules file carries.
@@ -110,9 +110,7 @@ enum ValidateCommand {
   static func openInput(_ path: String?) throws(UsageError) -> Int32 {
     guard let path, path != "-" else { return STDIN_FILENO }
     let fd = open(path, O_RDONLY)
-    guard fd >= 0 else {
-      throw UsageError(message: "cannot read input '\(path)': \(String(cString: strerror(errno)))")
-    }
+    guard fd >= 0 else { throw unreadableInput(path, errno) }
     return fd
   }
 
@@ -123,18 +121,15 @@ enum ValidateCommand {
     let readsStdin = inputPath == nil && !(overrides.isEmpty == false && Console.isTerminal(STDIN_FILENO))
     if inputPath != nil || readsStdin {
       let fd = try openInput(inputPath)
-      let bytes = readAll(fd)
-      if fd != STDIN_FILENO { close(fd) }
+      defer { if fd != STDIN_FILENO { close(fd) } }
+      let bytes = try readAll(fd, path: inputPath)
       let isBlank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
       if !(isBlank && !overrides.isEmpty) {
         switch InputRecord.decode(bytes, knownFields: Set(policy.fieldNames)) {
         case .success(let decoded): values = decoded
         case .failure(let malformed):
-          var detail = malformed.reason
-          if let column = malformed.column { detail += " at column \(column)" }
-          if let field = malformed.field { detail += " in field '\(field)'" }
           throw UsageError(
-            message: "the input is not a JSON object of strings (\(detail))",
+            message: "the input is not a JSON object of strings: \(describe(malformed))",
             hint: "Expected one object such as {\"email\": \"taro@example.jp\"}; use --jsonl for JSON Lines.")
         }
       }
@@ -156,16 +151,36 @@ enum ValidateCommand {
     return report.isValid ? ExitCode.valid : ExitCode.invalid
   }
 
-  static func readAll(_ fd: Int32) -> [UInt8] {
+  /// Why a document was refused, in words; names positions and fields, never values.
+  static func describe(_ malformed: MalformedRecord) -> String {
+    var text: String
+    switch malformed.reason {
+    case "notObject": text = "it is not an object"
+    case "notString": text = "field '\(malformed.field ?? "?")' is neither a string nor null"
+    default: text = JSONSyntaxError.Reason(rawValue: malformed.reason)?.message ?? malformed.reason
+    }
+    if let line = malformed.line, let column = malformed.column { text += " at line \(line), column \(column)" }
+    return text
+  }
+
+  /// Reads to the end; a failed read (a directory, an I/O error) is an unreadable input,
+  /// not an empty document.
+  static func readAll(_ fd: Int32, path: String?) throws(UsageError) -> [UInt8] {
     var result: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n < 0, errno == EINTR { continue }
-      if n <= 0 { break }
+      if n < 0 { throw unreadableInput(path, errno) }
+      if n == 0 { break }
       result.append(contentsOf: chunk[0..<n])
     }
     return result
+  }
+
+  static func unreadableInput(_ path: String?, _ error: Int32) -> UsageError {
+    let source = path.map { "input '\($0)'" } ?? "standard input"
+    return UsageError(message: "cannot read \(source): \(String(cString: strerror(error)))")
   }
 
   static func runLines(policy: Policy, inputPath: String?, format: String, locale: String) throws(UsageError) -> Int32 {
@@ -198,7 +213,7 @@ enum ValidateCommand {
     }
     Console.write(out.bytes)
     if let error = reader.readError {
-      throw UsageError(message: "reading the input failed: \(String(cString: strerror(error)))")
+      throw unreadableInput(inputPath, error)
     }
     Console.printError(summary.description)
     return summary.invalid == 0 ? ExitCode.valid : ExitCode.invalid

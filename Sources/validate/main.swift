@@ -6,9 +6,6 @@ import FormRules
 
 let formRulesVersion = "0.1.0"
 
-// A broken pipe (`validate … | head`) should end the process quietly, not kill it mid-write.
-signal(SIGPIPE, SIG_IGN)
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 switch arguments.first {

@@ -28,7 +28,7 @@ public struct LineReader {
   public init(fileDescriptor fd: Int32, maxLineBytes: Int = LineReader.defaultMaxLineBytes, chunkSize: Int = 1 << 16) {
     self.fd = fd
     self.maxLineBytes = maxLineBytes
-    self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 1) + maxLineBytes)
+    self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 1) + maxLineBytes + 1)
   }
 
   /// Calls `body` for each line, in order, without the trailing `\n` (or `\r\n`).
@@ -38,26 +38,34 @@ public struct LineReader {
       // Scan the buffered bytes for complete lines.
       var scanFrom = start
       while let newline = indexOfNewline(from: scanFrom) {
+        var lineEnd = newline
+        if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
         if discarding {
           discarding = false
+        } else if lineEnd - start > maxLineBytes {
+          // A long line that happens to arrive whole is as long as one that does not.
+          try body(.tooLong)
         } else {
-          var lineEnd = newline
-          if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
           let taken = buffer.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<lineEnd]) }
           try body(.line(taken))
         }
         start = newline + 1
         scanFrom = start
       }
-      if end - start > maxLineBytes {
+      // A partial line may end in the "\r" of a "\r\n" still to come, which is not part of it.
+      if end - start > maxLineBytes + 1 {
         if !discarding { try body(.tooLong) }
         discarding = true
         start = end
       }
       if eof {
         if start < end && !discarding {
-          let taken = buffer.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<end]) }
-          try body(.line(taken))
+          if end - start > maxLineBytes {
+            try body(.tooLong)
+          } else {
+            let taken = buffer.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<end]) }
+            try body(.line(taken))
+          }
         }
         return
       }
