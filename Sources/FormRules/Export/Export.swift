@@ -58,20 +58,21 @@ extension RuleSet {
   ///     new-password field: the first sensitive field that is not a confirmation.
   /// - Returns: the text and the notes on what could not be expressed.
   /// - Throws: ``ExportError`` when `field` names no field, or no password field exists.
-  public func export(_ format: ExportFormat, field name: String? = nil) throws(ExportError) -> Export {
-    if let name, field(name) == nil {
+  public func export(_ format: ExportFormat, field: String? = nil) throws(ExportError) -> Export {
+    if let field, self.field(field) == nil {
       throw ExportError(
-        message: "no field named '\(name)'; fields: \(fields.map(\.name).joined(separator: ", "))")
+        message: "no field named '\(field)'; fields: \(fields.map(\.name).joined(separator: ", "))")
     }
     switch format {
     case .jsonSchema:
       var exporter = JSONSchemaExporter(ruleSet: self)
-      return exporter.export(field: name)
+      return exporter.export(field: field)
     case .html:
       var exporter = HTMLExporter(ruleSet: self)
-      return exporter.export(field: name)
+      return exporter.export(field: field)
     case .passwordRules:
-      guard let spec = name.flatMap(field) ?? fields.first(where: { $0.sensitive && !$0.isConfirmation }) else {
+      let spec = field.flatMap { self.field($0) } ?? fields.first { $0.sensitive && !$0.isConfirmation }
+      guard let spec else {
         throw ExportError(
           message: "no password field: passwordrules needs a sensitive field that is not a confirmation (use --field)")
       }
