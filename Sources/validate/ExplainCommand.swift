@@ -17,8 +17,9 @@ enum ExplainCommand {
       --format <format>  text or json (default: text).
       -h, --help         Show this help.
 
-    EXAMPLE:
+    EXAMPLES:
       validate explain --rules Rules/signup.json --field password --locale ja
+      validate explain --rules Rules/login.json --format json
     """
 
   static func run(_ arguments: [String]) -> Int32 {

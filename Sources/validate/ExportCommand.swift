@@ -31,6 +31,7 @@ enum ExportCommand {
       validate export --rules Rules/signup.json --to json-schema > signup.schema.json
       validate export --rules Rules/signup.json --to html
       validate export --rules Rules/signup.json --to passwordrules --field password
+      validate export --rules Rules/login.json --to html --quiet
     """
 
   static func run(_ arguments: [String]) -> Int32 {

@@ -32,6 +32,7 @@ enum ValidateCommand {
       test       Run the examples a rules file carries.
       lint       Check a rules file and list every problem.
       explain    Print each field's requirements as a checklist.
+      export     Export the rules as a JSON Schema, HTML <input> attributes or passwordrules.
       form       Fill in the form on the terminal.
 
     EXIT STATUS: 0 every record valid, 1 some record invalid, 2 usage or file error.
@@ -41,6 +42,7 @@ enum ValidateCommand {
       validate --rules Rules/signup.json --jsonl --input users.jsonl > reports.jsonl
       validate --rules Rules/login.json --field email=taro@example.jp --format text < /dev/null
       echo '{"email": "taro@example"}' | validate --rules Rules/login.json --format problem --locale ja
+      validate --version
     """
 
   static func run(_ arguments: [String]) -> Int32 {
