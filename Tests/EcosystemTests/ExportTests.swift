@@ -114,6 +114,43 @@ struct ExportTests {
     #expect(html.contains(#"pattern="(?=[\s\S]*(?:[0-9]))(?![\s\S]*(?:^abc))(?![\s\S]*(?:^["#))
   }
 
+  @Test(
+    "an HTML pattern attribute accepts exactly what the field's pattern rules accept (Node.js, v flag)",
+    .enabled(if: JavaScript.isAvailable, JavaScript.unavailable))
+  func htmlPatternsAgree() throws {
+    let files = [
+      try RuleSet(contentsOf: Repository.url("Rules/signup.json")),
+      try Self.ruleSet(
+        #""code": {"trim": false, "rules": [{"pattern": "[0-9]"}, {"notPattern": "^abc"}, {"trimmed": true}]}"#),
+      try Self.ruleSet(#""code": {"trim": false, "rules": [{"pattern": "^[a-z]+\\z|^[0-9]{4}\\z"}]}"#),
+    ]
+    let subjects = [
+      "a", "abc", "abc1", "xabc1", "1234567890", "1234567890\n", "123", " 12", "12 ", "\u{3000}1", "1\u{A0}",
+      "correct horse", "👍1", "abcd", "1234", "12345", "あ1", "\u{2028}1",
+    ]
+    let patternCodes: Set<String> = ["pattern", "notPattern", "trimmed"]
+    for rules in files {
+      let policy = try rules.compile()
+      let html = try rules.export(.html).text
+      for field in rules.fields {
+        guard let line = html.split(separator: "\n").first(where: { $0.contains("name=\"\(field.name)\"") }),
+          let start = line.range(of: "pattern=\""),
+          let end = line[start.upperBound...].firstIndex(of: "\"")
+        else { continue }
+        let attribute = String(line[start.upperBound..<end]).replacingOccurrences(of: "&quot;", with: "\"")
+          .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+          .replacingOccurrences(of: "&amp;", with: "&")
+        let browser = try JavaScript.test(["^(?:" + attribute + ")$"], flags: "v", on: subjects)[0]
+        for (subject, accepted) in zip(subjects, browser) {
+          let values = Dictionary(uniqueKeysWithValues: rules.fields.map { ($0.name, subject) })
+          let failures = policy.validate(field: field.name, in: values)?.failures ?? []
+          let ours = !failures.contains { patternCodes.contains($0.code) && $0.severity == .error }
+          #expect(accepted == ours, "\(field.name) pattern=\(attribute) on \(subject.debugDescription)")
+        }
+      }
+    }
+  }
+
   @Test("a pattern that does not translate is left out with its reason")
   func untranslatablePattern() throws {
     let rules = try Self.ruleSet(#""code": {"rules": [{"pattern": "^\\d+\\z"}]}"#)

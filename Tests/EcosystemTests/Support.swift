@@ -158,3 +158,33 @@ enum SchemaChecker {
     }
   }
 }
+
+/// Node.js, to run regular expressions in a real JavaScript engine.
+enum JavaScript {
+  static let isAvailable = hasExecutable("node")
+  static let unavailable: Comment = "node is not installed: the JavaScript comparison cannot run"
+
+  /// For each pattern, whether `new RegExp(pattern, flags)` matches each subject.
+  static func test(_ patterns: [String], flags: String, on subjects: [String]) throws -> [[Bool]] {
+    var job = JSONObject()
+    job["patterns"] = .array(patterns.map(JSONValue.string))
+    job["subjects"] = .array(subjects.map(JSONValue.string))
+    job["flags"] = .string(flags)
+    var writer = JSONWriter()
+    writer.value(.object(job))
+    let script = """
+      const job = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+      const out = job.patterns.map(p => { const r = new RegExp(p, job.flags); return job.subjects.map(s => r.test(s)); });
+      process.stdout.write(JSON.stringify(out));
+      """
+    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/node" }
+    guard let node = path.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+      throw SchemaChecker.Failed(description: "node not found")
+    }
+    let result = try runProcess(URL(fileURLWithPath: node), ["-e", script], stdin: writer.string)
+    guard result.status == 0, let rows = try JSONParser().parse(result.stdout).arrayValue else {
+      throw SchemaChecker.Failed(description: "node failed: \(result.stderr)")
+    }
+    return rows.map { $0.arrayValue?.map { $0.boolValue ?? false } ?? [] }
+  }
+}
