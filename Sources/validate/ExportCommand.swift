@@ -1,5 +1,4 @@
 import FormRules
-import Foundation
 
 /// `validate export --rules FILE --to json-schema|html|passwordrules [--field NAME]`:
 /// the rules in a form web front ends understand. What the format cannot express is
@@ -48,14 +47,8 @@ enum ExportCommand {
         throw UsageError(
           message: "missing --to", hint: "One of \(formats.joined(separator: ", ")); for example: --to json-schema")
       }
-      let rules: RuleSet
-      do {
-        rules = try RuleSet(contentsOf: URL(fileURLWithPath: rulesPath))
-      } catch {
-        for problem in error.problems { Console.printError("Error: \(problem)") }
-        Console.printError("Run 'validate lint --rules \(rulesPath)' to list every problem.")
-        return ExitCode.trouble
-      }
+      // Compiled as well as decoded: a rules file the server cannot load is not worth exporting.
+      guard let rules = loadPolicy(rulesPath)?.ruleSet else { return ExitCode.trouble }
       let export: Export
       do {
         export = try rules.export(format, field: options.value("field"))
