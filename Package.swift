@@ -16,10 +16,12 @@ let package = Package(
     ),
     .target(name: "FormRules", dependencies: ["CPCRE2"], linkerSettings: [.linkedLibrary("m")]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
-    .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI"]),
+    .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
+    .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI", "TerminalForm"]),
     .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
-    .testTarget(name: "ValidateCLITests", dependencies: ["validate"], exclude: ["Fixtures"]),
+    .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm"]),
+    .testTarget(name: "ValidateCLITests", dependencies: ["validate", "TerminalForm"], exclude: ["Fixtures"]),
     // Schema, exports, problem+json and help: checked against independent validators and the built binary.
     .testTarget(name: "EcosystemTests", dependencies: ["FormRules", "validate"], exclude: ["Fixtures"]),
   ]

@@ -18,6 +18,7 @@ struct HelpTests {
     Command(name: "lint", spec: LintCommand.spec),
     Command(name: "explain", spec: ExplainCommand.spec),
     Command(name: "export", spec: ExportCommand.spec),
+    Command(name: "form", spec: FormCommand.spec),
   ]
 
   @Test("help goes to stdout, lists every option, and shows each in an example", arguments: commands)
