@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "FormRules", targets: ["FormRules"]),
     .library(name: "FormRulesUI", targets: ["FormRulesUI"]),
     .executable(name: "validate", targets: ["validate"]),
+    .executable(name: "password-bench", targets: ["password-bench"]),
   ],
   targets: [
     .systemLibrary(
@@ -18,6 +19,7 @@ let package = Package(
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
     .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
     .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI", "TerminalForm"]),
+    .executableTarget(name: "password-bench", dependencies: ["FormRules"]),
     .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
     .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm"]),

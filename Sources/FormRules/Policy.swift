@@ -191,7 +191,7 @@ extension RuleSet {
         } catch {
           problems.append(
             RuleSetProblem(
-              file: node.file, path: node.path + [.key(node.name)] + error.subpath, message: error.message,
+              file: node.file, path: node.path + error.subpath, message: error.message,
               suggestion: error.suggestion))
         }
       case .allOf(let inner): node.kind = .allOf(compile(inner, cache: cache, problems: &problems))

@@ -122,19 +122,7 @@ enum ValidateCommand {
     var values: [String: String?] = [:]
     let readsStdin = inputPath == nil && !(overrides.isEmpty == false && Console.isTerminal(STDIN_FILENO))
     if inputPath != nil || readsStdin {
-      let fd = try openInput(inputPath)
-      defer { if fd != STDIN_FILENO { close(fd) } }
-      let bytes = try readAll(fd, path: inputPath)
-      let isBlank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-      if !(isBlank && !overrides.isEmpty) {
-        switch InputRecord.decode(bytes, knownFields: Set(policy.fieldNames)) {
-        case .success(let decoded): values = decoded
-        case .failure(let malformed):
-          throw UsageError(
-            message: "the input is not a JSON object of strings: \(describe(malformed))",
-            hint: "Expected one object such as {\"email\": \"taro@example.jp\"}; use --jsonl for JSON Lines.")
-        }
-      }
+      values = try readDocument(policy: policy, path: inputPath, blankIsEmpty: !overrides.isEmpty)
     }
     for (name, value) in overrides { values[name] = value }
     let report = policy.validate(values)
@@ -151,6 +139,23 @@ enum ValidateCommand {
         Array(TextReport.render(report, policy: policy, locale: locale, style: Style(enabled: Console.usesColor)).utf8))
     }
     return report.isValid ? ExitCode.valid : ExitCode.invalid
+  }
+
+  /// Reads one input document: a JSON object of strings or nulls, from a file or stdin.
+  static func readDocument(policy: Policy, path: String?, blankIsEmpty: Bool = false) throws(UsageError) -> [String:
+    String?]
+  {
+    let fd = try openInput(path)
+    defer { if fd != STDIN_FILENO { close(fd) } }
+    let bytes = try readAll(fd, path: path)
+    if blankIsEmpty, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
+    switch InputRecord.decode(bytes, knownFields: Set(policy.fieldNames)) {
+    case .success(let decoded): return decoded
+    case .failure(let malformed):
+      throw UsageError(
+        message: "the input is not a JSON object of strings: \(describe(malformed))",
+        hint: "Expected one object such as {\"email\": \"taro@example.jp\"}; use --jsonl for JSON Lines.")
+    }
   }
 
   /// Why a document was refused, in words; names positions and fields, never values.
