@@ -5,7 +5,10 @@ import Testing
 /// `validate export` and `RuleSet.export(_:field:)`.
 @Suite("Exports")
 struct ExportTests {
-  static let shipped = ["login", "signup"]
+  /// Every shipped rules file, as its path under `Rules/` without `.json`.
+  static let shipped = Repository.rulesFiles.filter { !$0.hasSuffix(".tests.json") }.map {
+    String($0.dropFirst("Rules/".count).dropLast(".json".count))
+  }
 
   struct Case: CustomTestStringConvertible, Sendable {
     var rules: String
@@ -15,13 +18,18 @@ struct ExportTests {
 
   static let cases = shipped.flatMap { rules in ExportFormat.allCases.map { Case(rules: rules, format: $0) } }
 
+  /// `Fixtures/exports/policies-nist-800-63b.html` for `Rules/policies/nist-800-63b.json`.
+  static func golden(_ item: Case) -> String {
+    "Tests/EcosystemTests/Fixtures/exports/\(item.rules.replacingOccurrences(of: "/", with: "-")).\(item.format.rawValue)"
+  }
+
   /// Pinned output: `Fixtures/exports/RULES.FORMAT` (stdout) and `RULES.FORMAT.stderr`.
   /// Run with `UPDATE_EXPORTS=1` to rewrite them after a deliberate change, then review the diff.
   @Test("each export of the shipped rules is pinned, stdout and the warnings on stderr", arguments: cases)
   func pinned(_ item: Case) throws {
     let result = try CLI.run(["export", "--rules", "Rules/\(item.rules).json", "--to", item.format.rawValue])
     #expect(result.status == 0, "\(result.stderr)")
-    let base = "Tests/EcosystemTests/Fixtures/exports/\(item.rules).\(item.format.rawValue)"
+    let base = Self.golden(item)
     if ProcessInfo.processInfo.environment["UPDATE_EXPORTS"] != nil {
       try result.stdout.write(to: Repository.url(base), atomically: true, encoding: .utf8)
       try result.stderr.write(to: Repository.url(base + ".stderr"), atomically: true, encoding: .utf8)
@@ -36,7 +44,7 @@ struct ExportTests {
       // Relative to the repository, so notes name the file as the command does.
       let url = URL(fileURLWithPath: "Rules/\(item.rules).json", relativeTo: Repository.root)
       let export = try RuleSet(contentsOf: url).export(item.format)
-      let base = "Tests/EcosystemTests/Fixtures/exports/\(item.rules).\(item.format.rawValue)"
+      let base = Self.golden(item)
       #expect(export.text == (try Repository.read(base)), "\(item.testDescription)")
       let warnings = export.notes.map { "warning: \($0)\n" }.joined()
       #expect(warnings == (try Repository.read(base + ".stderr")), "\(item.testDescription)")
@@ -82,7 +90,7 @@ struct ExportTests {
       #expect(
         paths.isSuperset(of: ["fields.password.rules[1]", "fields.password.rules[2]", "fields.password.rules[3]"]))
     case .passwordRules:
-      #expect(paths.contains("fields.password.rules[4]"), "notPattern has no passwordrules form")
+      #expect(paths.isSuperset(of: ["fields.password.rules[4]", "fields.password.rules[5]"]), "notCommon, notPattern")
     }
   }
 
@@ -204,6 +212,33 @@ struct ExportTests {
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
+  }
+
+  @Test(
+    "passwordrules: character classes become required classes, maxRepeat max-consecutive",
+    arguments: [
+      (
+        #"{"characterClasses": ["lower", "upper", "digit", "symbol"]}"#,
+        "required: lower; required: upper; required: digit; required: special;"
+      ),
+      (#"{"characterClasses": {"min": 2, "of": ["digit", "nonAscii", "lower"]}}"#, "required: lower; required: digit;"),
+      (#"{"maxRepeat": 2}"#, "max-consecutive: 2;"),
+      (#"{"minLength": 10, "unit": "utf8"}, {"maxLength": 20, "unit": "graphemes"}"#, "minlength: 10; maxlength: 20;"),
+    ])
+  func passwordRulesMapping(rules: String, expected: String) throws {
+    let ruleSet = try Self.ruleSet(#""password": {"sensitive": true, "rules": [\#(rules)]}"#)
+    let export = try ruleSet.export(.passwordRules)
+    #expect(export.text == expected + "\n")
+    #expect(export.notes.isEmpty, "\(export.notes)")
+  }
+
+  @Test("passwordrules: a class generated passwords cannot have is named in a note")
+  func passwordRulesNonASCII() throws {
+    let ruleSet = try Self.ruleSet(
+      #""password": {"sensitive": true, "rules": [{"characterClasses": ["nonAscii", "digit"]}]}"#)
+    let export = try ruleSet.export(.passwordRules)
+    #expect(export.text == "required: digit;\n")
+    #expect(export.notes.map(\.rule) == ["characterClasses"])
   }
 
   @Test("passwordrules without a password field is an error")

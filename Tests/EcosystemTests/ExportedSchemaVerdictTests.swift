@@ -69,7 +69,10 @@ struct ExportedSchemaVerdictTests {
       json: #"{"email": "taro@example.jp", "password": "1234567890", "password_confirmation": "1234567890"}"#),
     Input(
       name: "digits and a final newline",
-      json: #"{"email": "taro@example.jp", "password": "1234567890\n", "password_confirmation": "1234567890\n"}"#),
+      json: #"{"email": "taro@example.jp", "password": "5829301746\n", "password_confirmation": "5829301746\n"}"#),
+    Input(
+      name: "a common password",
+      json: #"{"email": "taro@example.jp", "password": "password1", "password_confirmation": "password1"}"#),
     Input(
       name: "confirmation differs",
       json: #"{"email": "taro@example.jp", "password": "correct horse", "password_confirmation": "correct horse!"}"#),
@@ -108,6 +111,9 @@ struct ExportedSchemaVerdictTests {
       rules: "signup", input: "digits and a final newline", oursValid: true,
       reason: "python's re lets $ match before a final newline, so ^[0-9]+$ finds one; ECMAScript and "
         + "PCRE2 (DOLLAR_ENDONLY) do not"),
+    Difference(
+      rules: "signup", input: "a common password", oursValid: false,
+      reason: "notCommon checks a blocklist; JSON Schema has no such keyword"),
     Difference(
       rules: "signup", input: "confirmation differs", oursValid: false,
       reason: "sameAs compares two fields; JSON Schema cannot"),
