@@ -26,5 +26,7 @@ let package = Package(
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
     .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm"]),
     .testTarget(name: "ValidateCLITests", dependencies: ["validate", "TerminalForm"], exclude: ["Fixtures"]),
+    // Schema, exports, problem+json and help: checked against independent validators and the built binary.
+    .testTarget(name: "EcosystemTests", dependencies: ["FormRules", "validate"], exclude: ["Fixtures"]),
   ]
 )

@@ -4,7 +4,7 @@ public struct RequirementStatus: Sendable, Hashable, Identifiable {
   public var id: Int
   /// The rule's code (`minLength`, `required`…).
   public var code: String
-  /// The requirement in the form's locale, inline style (`6文字以上で入力してください。`).
+  /// The requirement as a short phrase in the form's locale (`6文字以上`).
   public var text: String
   public var isMet: Bool
 

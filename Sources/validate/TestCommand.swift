@@ -20,8 +20,9 @@ enum TestCommand {
     with exactly the listed codes. Exit status: 0 all passed, 1 a case failed or there
     were no cases, 2 usage or file error.
 
-    EXAMPLE:
+    EXAMPLES:
       validate test --rules Rules/signup.json --run 'confirmation'
+      validate test --rules Rules/login.json --format json
     """
 
   static func run(_ arguments: [String]) -> Int32 {

@@ -13,7 +13,7 @@ enum ValidateCommand {
   static let help = """
     OVERVIEW: Validate form input against a rules file.
 
-    USAGE: validate --rules <file> [--input <file>] [--jsonl] [--format <format>] [--locale <locale>]
+    USAGE: validate --rules <file> [--input <file>] [--jsonl [--jobs <n>]] [--format <format>] [--locale <locale>]
            validate <subcommand> --rules <file> …
 
     OPTIONS:
@@ -21,7 +21,9 @@ enum ValidateCommand {
       --input <file>        Read the input from a file instead of standard input.
       --jsonl               The input is JSON Lines: one report per line, in order.
       --jobs <n>            With --jsonl, validate on n threads (default: the number of cores).
-      --format <format>     text or json (default: text on a terminal, json otherwise).
+      --format <format>     text, json, or problem (an RFC 9457 application/problem+json document
+                            for invalid input, nothing for valid input; not with --jsonl).
+                            Default: text on a terminal, json otherwise.
       --locale <locale>     ja or en (default: LC_ALL / LC_MESSAGES / LANG, then the file's defaultLocale).
       --field <name=value>  Set a non-sensitive field from the command line (repeatable).
       --version             Print the version.
@@ -31,6 +33,7 @@ enum ValidateCommand {
       test       Run the examples a rules file carries.
       lint       Check a rules file and list every problem.
       explain    Print each field's requirements as a checklist.
+      export     Export the rules as a JSON Schema, HTML <input> attributes or passwordrules.
       form       Fill in the form on the terminal.
 
     EXIT STATUS: 0 every record valid, 1 some record invalid, 2 usage or file error.
@@ -38,7 +41,10 @@ enum ValidateCommand {
     EXAMPLES:
       echo '{"email": " taro@example.jp ", "password": "abc123"}' | validate --rules Rules/login.json
       validate --rules Rules/signup.json --jsonl --input users.jsonl > reports.jsonl
+      validate --rules Rules/signup.json --jsonl --jobs 1 < part-0001 > part-0001.out
       validate --rules Rules/login.json --field email=taro@example.jp --format text < /dev/null
+      echo '{"email": "taro@example"}' | validate --rules Rules/login.json --format problem --locale ja
+      validate --version
     """
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -60,13 +66,18 @@ enum ValidateCommand {
     do throws(UsageError) {
       let rulesPath = try options.required("rules", example: "validate --rules Rules/login.json < input.json")
       let format =
-        try options.choice("format", ["text", "json"])
+        try options.choice("format", ["text", "json", "problem"])
         ?? (Console.isTerminal(STDOUT_FILENO) ? "text" : "json")
       guard let policy = loadPolicy(rulesPath) else { return ExitCode.trouble }
       let locale = resolveLocale(options.value("locale"), policy: policy)
       let overrides = try fieldOverrides(options.all("field"), policy: policy)
       if options.has("jsonl") {
         if !overrides.isEmpty { throw UsageError(message: "--field cannot be combined with --jsonl") }
+        if format == "problem" {
+          throw UsageError(
+            message: "--format problem describes one document; it cannot be combined with --jsonl",
+            hint: "Use --format json with --jsonl.")
+        }
         return try runLines(
           policy: policy, inputPath: options.value("input"), format: format, locale: locale,
           jobs: try jobs(options.value("jobs")))
@@ -115,23 +126,14 @@ enum ValidateCommand {
     var values: [String: String?] = [:]
     let readsStdin = inputPath == nil && !(overrides.isEmpty == false && Console.isTerminal(STDIN_FILENO))
     if inputPath != nil || readsStdin {
-      let fd = try openInput(inputPath)
-      defer { if fd != STDIN_FILENO { close(fd) } }
-      let bytes = try readAll(fd, path: inputPath)
-      let isBlank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-      if !(isBlank && !overrides.isEmpty) {
-        switch InputRecord.decode(bytes, knownFields: Set(policy.fieldNames)) {
-        case .success(let decoded): values = decoded
-        case .failure(let malformed):
-          throw UsageError(
-            message: "the input is not a JSON object of strings: \(describe(malformed))",
-            hint: "Expected one object such as {\"email\": \"taro@example.jp\"}; use --jsonl for JSON Lines.")
-        }
-      }
+      values = try readDocument(policy: policy, path: inputPath, blankIsEmpty: !overrides.isEmpty)
     }
     for (name, value) in overrides { values[name] = value }
     let report = policy.validate(values)
-    if format == "json" {
+    if format == "problem" {
+      // A valid document is not a problem: nothing to print, exit status 0.
+      if let problem = report.problemDetails(locale: locale) { Console.write(problem.bytes + [0x0A]) }
+    } else if format == "json" {
       var writer = JSONWriter()
       report.write(to: &writer, locale: locale)
       writer.bytes.append(0x0A)
@@ -141,6 +143,23 @@ enum ValidateCommand {
         Array(TextReport.render(report, policy: policy, locale: locale, style: Style(enabled: Console.usesColor)).utf8))
     }
     return report.isValid ? ExitCode.valid : ExitCode.invalid
+  }
+
+  /// Reads one input document: a JSON object of strings or nulls, from a file or stdin.
+  static func readDocument(policy: Policy, path: String?, blankIsEmpty: Bool = false) throws(UsageError) -> [String:
+    String?]
+  {
+    let fd = try openInput(path)
+    defer { if fd != STDIN_FILENO { close(fd) } }
+    let bytes = try readAll(fd, path: path)
+    if blankIsEmpty, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
+    switch InputRecord.decode(bytes, knownFields: Set(policy.fieldNames)) {
+    case .success(let decoded): return decoded
+    case .failure(let malformed):
+      throw UsageError(
+        message: "the input is not a JSON object of strings: \(describe(malformed))",
+        hint: "Expected one object such as {\"email\": \"taro@example.jp\"}; use --jsonl for JSON Lines.")
+    }
   }
 
   /// Why a document was refused, in words; names positions and fields, never values.

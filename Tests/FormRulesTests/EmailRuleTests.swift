@@ -57,7 +57,8 @@ struct EmailRuleTests {
   func reasonsHaveMessages() {
     for reason in EmailSyntax.Reason.allCases {
       for language in ["ja", "en"] {
-        #expect(MessageCatalog.builtIn.templates[language]?["email.\(reason.rawValue)"] != nil, "email.\(reason) \(language)")
+        #expect(
+          MessageCatalog.builtIn.templates[language]?["email.\(reason.rawValue)"] != nil, "email.\(reason) \(language)")
       }
     }
   }

@@ -86,6 +86,7 @@ struct LengthRuleTests {
 
   @Test("different units do not conflict")
   func unitsDoNotConflict() {
-    #expect(loadProblems(#"{"fields": {"p": {"rules": [{"maxLength": 4, "unit": "utf8"}, {"minLength": 8}]}}}"#).isEmpty)
+    #expect(
+      loadProblems(#"{"fields": {"p": {"rules": [{"maxLength": 4, "unit": "utf8"}, {"minLength": 8}]}}}"#).isEmpty)
   }
 }

@@ -66,7 +66,9 @@ struct PatternTests {
     let pattern = try Pattern("^[a-z]+[0-9]{2}\\z")
     let results = await withTaskGroup(of: Bool.self) { group in
       for i in 0..<200 {
-        group.addTask { pattern.matches(i.isMultiple(of: 2) ? "abc12" : "abc1") == (i.isMultiple(of: 2) ? .match : .noMatch) }
+        group.addTask {
+          pattern.matches(i.isMultiple(of: 2) ? "abc12" : "abc1") == (i.isMultiple(of: 2) ? .match : .noMatch)
+        }
       }
       return await group.reduce(into: [Bool]()) { $0.append($1) }
     }

@@ -14,7 +14,8 @@ struct RuleSetTests {
       let results = policy.runTests()
       #expect(!results.isEmpty)
       for result in results where !result.passed {
-        Issue.record("\(name): \(result.test.name): expected \(result.expectedDescription), got \(result.actualDescription)")
+        Issue.record(
+          "\(name): \(result.test.name): expected \(result.expectedDescription), got \(result.actualDescription)")
       }
     }
   }
@@ -49,13 +50,24 @@ struct RuleSetTests {
       (#"{"fields": {"a": {"rules": ["required"]}}}"#, "fields.a.rules[0]", "rule object"),
       (#"{"fields": []}"#, "fields", "object of fields"),
       (#"{"version": 2, "fields": {}}"#, "version", "version 1"),
-      (#"{"fields": {"a": {"rules": [{"required": true, "minLength": 2}]}}}"#, "fields.a.rules[0]", "exactly one rule key"),
+      (
+        #"{"fields": {"a": {"rules": [{"required": true, "minLength": 2}]}}}"#, "fields.a.rules[0]",
+        "exactly one rule key"
+      ),
       (#"{"fields": {"a": {"rules": [{"severity": "warning"}]}}}"#, "fields.a.rules[0]", "needs one rule key"),
-      (#"{"fields": {"a": {"rules": [{"required": true, "severity": "fatal"}]}}}"#, "fields.a.rules[0].severity", "warning"),
-      (#"{"fields": {"a": {"rules": [{"required": true, "when": {"field": "zz", "equals": "x"}}]}}}"#,
-       "fields.a.rules[0].when.field", "not a field"),
+      (
+        #"{"fields": {"a": {"rules": [{"required": true, "severity": "fatal"}]}}}"#, "fields.a.rules[0].severity",
+        "warning"
+      ),
+      (
+        #"{"fields": {"a": {"rules": [{"required": true, "when": {"field": "zz", "equals": "x"}}]}}}"#,
+        "fields.a.rules[0].when.field", "not a field"
+      ),
       (#"{"limits": {"maxValueBytes": 0}, "fields": {}}"#, "limits.maxValueBytes", "positive integer"),
-      (#"{"tests": [{"name": "t", "input": {"zz": "x"}, "valid": true}], "fields": {}}"#, "tests[0].input.zz", "no field"),
+      (
+        #"{"tests": [{"name": "t", "input": {"zz": "x"}, "valid": true}], "fields": {}}"#, "tests[0].input.zz",
+        "no field"
+      ),
       (#"{"tests": [{"name": "t", "input": {}}], "fields": {}}"#, "tests[0]", "\"valid\""),
     ])
   func wrongTypes(json: String, path: String, fragment: String) {
@@ -67,7 +79,8 @@ struct RuleSetTests {
   @Test("every problem is reported, not just the first")
   func allProblems() {
     let problems = loadProblems(
-      #"{"fields": {"a": {"rules": [{"minLenght": 3}, {"pattern": "("}]}, "b": {"trim": 1, "rules": [{"sameAs": "c"}]}}}"#)
+      #"{"fields": {"a": {"rules": [{"minLenght": 3}, {"pattern": "("}]}, "b": {"trim": 1, "rules": [{"sameAs": "c"}]}}}"#
+    )
     #expect(
       problems.map { jsonPathString($0.path) } == [
         "fields.a.rules[0].minLenght", "fields.a.rules[1].pattern", "fields.b.trim", "fields.b.rules[0].sameAs",

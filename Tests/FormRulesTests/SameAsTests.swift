@@ -47,7 +47,8 @@ struct SameAsTests {
     #expect(policy.validate(["password": "é", "confirmation": "e\u{301}"]).fields["confirmation"]?.isValid == false)
   }
 
-  @Test("constant-time comparison agrees with ==", arguments: [("", ""), ("a", "a"), ("a", "b"), ("ab", "a"), ("日本", "日本")])
+  @Test(
+    "constant-time comparison agrees with ==", arguments: [("", ""), ("a", "a"), ("a", "b"), ("ab", "a"), ("日本", "日本")])
   func constantTime(a: String, b: String) {
     #expect(ConstantTime.equals(a, b) == (a == b))
   }

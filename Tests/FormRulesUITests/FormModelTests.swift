@@ -204,7 +204,7 @@ struct FormModelTests {
     let model = FormModel(policy: policy, locale: "ja")
     #expect(model.checklist(for: "password").map(\.isMet) == [false, false])
     #expect(model.checklist(for: "password").map(\.code) == ["required", "minLength"])
-    #expect(model.checklist(for: "password")[1].text == "6文字以上で入力してください。")
+    #expect(model.checklist(for: "password")[1].text == "6文字以上")
     model["password"] = "abc"
     #expect(model.checklist(for: "password").map(\.isMet) == [true, false])
     model["password"] = "abcdef"

@@ -69,6 +69,7 @@ struct ExplainCommandTests {
           ・ 8文字以上
           ・ 64文字以下
           ・ 72バイト以下（日本語は1文字3バイト）
+          ・ よく使われるパスワードではない
           ・ 数字だけのパスワードは使用できません。
           (!) 先頭と末尾に空白なし
 
@@ -114,5 +115,45 @@ struct ExplainCommandTests {
     let result = try CLI.run(["explain", "--help"])
     expectRun(result, status: 0, stderr: "")
     #expect(result.stdout.contains("USAGE: validate explain --rules <file>"))
+  }
+
+  @Test("--input marks each requirement met or not for the given values")
+  func liveChecklist() throws {
+    let secret = "abc"
+    let result = try CLI.run(
+      ["explain", "--rules", "Rules/signup.json", "--field", "password", "--locale", "ja", "--input", "-"],
+      stdin: #"{"password": "\#(secret)"}"#)
+    expectRun(
+      result, status: 0,
+      stdout: """
+        パスワード
+          ✓ 入力必須
+          ✗ 8文字以上
+          ✓ 64文字以下
+          ✓ 72バイト以下（日本語は1文字3バイト）
+          ✗ よく使われるパスワードではない
+          ✓ 数字だけのパスワードは使用できません。
+          ✓ 先頭と末尾に空白なし
+
+        """, stderr: "")
+    let json = try CLI.run(
+      [
+        "explain", "--rules", "Rules/login.json", "--field", "password", "--locale", "en", "--format", "json",
+        "--input", "-",
+      ],
+      stdin: #"{"password": "abcdef"}"#)
+    expectRun(
+      json, status: 0,
+      stdout: #"""
+        {"locale":"en","fields":{"password":{"label":"Password","requirements":[{"code":"required","text":"Required","severity":"error","met":true},{"code":"minLength","text":"At least 6 characters","severity":"error","met":true}]}}}
+
+        """#, stderr: "")
+    #expect(!json.stdout.contains("abcdef") && !result.stdout.contains(secret + "\""))
+  }
+
+  @Test("--input with a malformed document is a usage error")
+  func liveChecklistMalformed() throws {
+    expectUsageError(
+      try CLI.run(["explain", "--rules", "Rules/login.json", "--input", "-"], stdin: "[1]"), contains: "not an object")
   }
 }

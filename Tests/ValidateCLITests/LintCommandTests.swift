@@ -59,7 +59,7 @@ struct LintCommandTests {
   @Test("the OK line counts fields, rules and tests")
   func okLine() throws {
     let result = try CLI.run(["lint", "--rules", "Rules/signup.json"])
-    expectRun(result, status: 0, stdout: "Rules/signup.json: OK (3 fields, 9 rules, 11 tests)\n", stderr: "")
+    expectRun(result, status: 0, stdout: "Rules/signup.json: OK (3 fields, 10 rules, 13 tests)\n", stderr: "")
   }
 
   @Test(
