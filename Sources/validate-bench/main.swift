@@ -20,7 +20,7 @@ struct Options {
   var records = 1_000_000
   var runs = 5
   var jobs = max(ProcessInfo.processInfo.activeProcessorCount, 1)
-  var rules = "Benchmarks/rules/signup-issue6.json"
+  var rules = "Rules/signup.json"
   var corpus: String?
   var scenarios: [String] = []
   var output = "/dev/null"
