@@ -16,3 +16,16 @@ public struct NotPattern: Rule {
     }
   }
 }
+
+extension NotPattern: UTF8CheckableRule {
+  /// Variant 0 is a match, 1 a search that hit a limit or failed.
+  public func check(utf8 subject: UTF8Subject) -> Int? {
+    switch pattern.matches(utf8: subject.value) {
+    case .noMatch: return nil
+    case .match: return 0
+    case .limitExceeded, .error: return 1
+    }
+  }
+
+  public func failure(variant: Int) -> Failure { Failure(code: variant == 0 ? Self.name : "pattern.limit") }
+}

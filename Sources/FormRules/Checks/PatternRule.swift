@@ -35,24 +35,11 @@ extension Pattern {
 }
 
 extension PatternRule: UTF8CheckableRule {
-  /// Variant 0 is no match, 1 a match that hit a limit or failed.
+  /// Variant 0 is no match, 1 a search that hit a limit or failed.
   public func check(utf8 subject: UTF8Subject) -> Int? {
     switch pattern.matches(utf8: subject.value) {
     case .match: return nil
     case .noMatch: return 0
-    case .limitExceeded, .error: return 1
-    }
-  }
-
-  public func failure(variant: Int) -> Failure { Failure(code: variant == 0 ? Self.name : "pattern.limit") }
-}
-
-extension NotPattern: UTF8CheckableRule {
-  /// Variant 0 is a match, 1 a match that hit a limit or failed.
-  public func check(utf8 subject: UTF8Subject) -> Int? {
-    switch pattern.matches(utf8: subject.value) {
-    case .noMatch: return nil
-    case .match: return 0
     case .limitExceeded, .error: return 1
     }
   }
