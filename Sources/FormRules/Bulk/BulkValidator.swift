@@ -2,7 +2,7 @@
 /// the engine of `validate --jsonl`.
 ///
 /// Most records take a fast path: the fields are read as byte ranges of the line
-/// (``RecordScanner``), transformed and checked as bytes (``UTF8CheckableRule``), and the
+/// (`RecordScanner`), transformed and checked as bytes (``UTF8CheckableRule``), and the
 /// report is written with memoised failure objects. A record the fast path cannot take
 /// with certainty — an unusual shape, a value over the size limit, a value to normalize —
 /// goes through the general path (`Policy.validate(jsonRecord:line:)` and
@@ -35,6 +35,7 @@ public final class BulkValidator {
   @exclusivity(unchecked) private var engine: BulkEngine
 
   /// - Parameters:
+  ///   - policy: the compiled rules; one policy can serve validators on many threads.
   ///   - locale: the language of the messages, negotiated as `Report.write(to:locale:)` does.
   ///   - fastPath: `false` sends every record through the general path (for comparisons).
   public init(policy: Policy, locale: String, fastPath: Bool = true) {
@@ -70,7 +71,9 @@ public final class BulkValidator {
   }
 
   /// Validates one line (without its newline) and appends the report's JSON and `\n` to ``output``.
-  /// - Parameter number: the 1-based line number, quoted in an `input.malformed` failure.
+  /// - Parameters:
+  ///   - line: the record's bytes, valid only during the call.
+  ///   - number: the 1-based line number, quoted in an `input.malformed` failure.
   public func validate(line: UnsafeBufferPointer<UInt8>, number: Int) -> Outcome {
     engine.validate(line: line, number: number)
   }
