@@ -116,7 +116,8 @@ struct BulkEngine {
   private var general = JSONWriter()
   var fast: FastPath?
   var fastRecords = 0
-  /// `false` when even records the scanner refuses skip the fast plan (for comparisons).
+  /// `false` for comparisons: then the records the scanner refuses also skip the policy's
+  /// fast plan and go through the general evaluator.
   let usesFastPlan: Bool
 
   init(policy: Policy, locale: String, fastPath: Bool) {
