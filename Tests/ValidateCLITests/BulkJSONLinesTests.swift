@@ -30,8 +30,8 @@ struct BulkJSONLinesTests {
   static func shell(_ command: String, in directory: URL) throws -> Run {
     let out = directory.appendingPathComponent("stdout-\(UUID())")
     let err = directory.appendingPathComponent("stderr-\(UUID())")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     defer {
       try? FileManager.default.removeItem(at: out)
       try? FileManager.default.removeItem(at: err)
