@@ -114,3 +114,22 @@ struct ParsedArguments {
     return value
   }
 }
+
+/// The shape every subcommand shares: parse its options, answer `--help`, run, and turn a
+/// usage error into `Error: …` with a hint and exit status 2.
+func runCommand(
+  _ name: String, spec: ArgumentSpec, help: String, arguments: [String],
+  body: (ParsedArguments) throws(UsageError) -> Int32
+) -> Int32 {
+  do throws(UsageError) {
+    let options = try spec.parse(arguments)
+    if options.help {
+      Console.print(help)
+      return ExitCode.valid
+    }
+    return try body(options)
+  } catch {
+    Console.fail(error.message, hint: error.hint ?? "See 'validate \(name) --help'.")
+    return ExitCode.trouble
+  }
+}

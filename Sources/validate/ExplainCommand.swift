@@ -27,12 +27,7 @@ enum ExplainCommand {
     """
 
   static func run(_ arguments: [String]) -> Int32 {
-    do throws(UsageError) {
-      let options = try spec.parse(arguments)
-      if options.help {
-        Console.print(help)
-        return ExitCode.valid
-      }
+    runCommand("explain", spec: spec, help: help, arguments: arguments) { (options) throws(UsageError) -> Int32 in
       let rulesPath = try options.required("rules", example: "validate explain --rules Rules/signup.json")
       let format = try options.choice("format", ["text", "json"]) ?? "text"
       guard let policy = loadPolicy(rulesPath) else { return ExitCode.trouble }
@@ -99,9 +94,6 @@ enum ExplainCommand {
         }
       }
       return ExitCode.valid
-    } catch {
-      Console.fail(error.message, hint: error.hint ?? "See 'validate explain --help'.")
-      return ExitCode.trouble
     }
   }
 

@@ -34,12 +34,7 @@ enum ExportCommand {
     """
 
   static func run(_ arguments: [String]) -> Int32 {
-    do throws(UsageError) {
-      let options = try spec.parse(arguments)
-      if options.help {
-        Console.print(help)
-        return ExitCode.valid
-      }
+    runCommand("export", spec: spec, help: help, arguments: arguments) { (options) throws(UsageError) -> Int32 in
       let rulesPath = try options.required(
         "rules", example: "validate export --rules Rules/signup.json --to json-schema")
       let formats = ExportFormat.allCases.map(\.rawValue)
@@ -50,7 +45,7 @@ enum ExportCommand {
       // Compiled as well as decoded: a rules file the server cannot load is not worth exporting.
       guard let rules = loadPolicy(rulesPath)?.ruleSet else { return ExitCode.trouble }
       let export: Export
-      do {
+      do throws(ExportError) {
         export = try rules.export(format, field: options.value("field"))
       } catch {
         throw UsageError(message: error.message)
@@ -60,9 +55,6 @@ enum ExportCommand {
         for note in export.notes { Console.printError("warning: \(note)") }
       }
       return ExitCode.valid
-    } catch {
-      Console.fail(error.message, hint: error.hint ?? "See 'validate export --help'.")
-      return ExitCode.trouble
     }
   }
 }

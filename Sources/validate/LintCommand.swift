@@ -22,14 +22,9 @@ enum LintCommand {
     """
 
   static func run(_ arguments: [String]) -> Int32 {
-    do throws(UsageError) {
-      let options = try spec.parse(arguments)
-      if options.help {
-        Console.print(help)
-        return ExitCode.valid
-      }
+    runCommand("lint", spec: spec, help: help, arguments: arguments) { (options) throws(UsageError) -> Int32 in
       let rulesPath = try options.required("rules", example: "validate lint --rules Rules/signup.json")
-      do {
+      do throws(RuleSetError) {
         let rules = try RuleSet(contentsOf: URL(fileURLWithPath: rulesPath))
         let policy = try rules.compile()
         let ruleCount = policy.ruleSet.fields.reduce(0) { $0 + $1.rules.count }
@@ -42,9 +37,6 @@ enum LintCommand {
         Console.printError("\(count) problem\(count == 1 ? "" : "s") in \(rulesPath)")
         return ExitCode.trouble
       }
-    } catch {
-      Console.fail(error.message, hint: error.hint ?? "See 'validate lint --help'.")
-      return ExitCode.trouble
     }
   }
 }

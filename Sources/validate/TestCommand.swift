@@ -26,12 +26,7 @@ enum TestCommand {
     """
 
   static func run(_ arguments: [String]) -> Int32 {
-    do throws(UsageError) {
-      let options = try spec.parse(arguments)
-      if options.help {
-        Console.print(help)
-        return ExitCode.valid
-      }
+    runCommand("test", spec: spec, help: help, arguments: arguments) { (options) throws(UsageError) -> Int32 in
       let rulesPath = try options.required("rules", example: "validate test --rules Rules/signup.json")
       let format = try options.choice("format", ["text", "json"]) ?? "text"
       var filter: Pattern?
@@ -90,9 +85,6 @@ enum TestCommand {
         return ExitCode.invalid
       }
       return failed == 0 ? ExitCode.valid : ExitCode.invalid
-    } catch {
-      Console.fail(error.message, hint: error.hint ?? "See 'validate test --help'.")
-      return ExitCode.trouble
     }
   }
 }
