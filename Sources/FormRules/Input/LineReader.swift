@@ -7,6 +7,9 @@
 /// Reads lines from a file descriptor in fixed-size chunks, so memory stays flat however
 /// long the stream. A line longer than `maxLineBytes` is reported as too long and skipped
 /// without being buffered.
+///
+/// A line's length is every byte before its `\n` (a `\r` before the `\n` counts), so whether
+/// a line is too long never depends on where the reads happen to split the stream.
 public struct LineReader {
   public enum Line {
     case line(UnsafeBufferPointer<UInt8>)
@@ -27,11 +30,12 @@ public struct LineReader {
 
   public init(fileDescriptor fd: Int32, maxLineBytes: Int = LineReader.defaultMaxLineBytes, chunkSize: Int = 1 << 16) {
     self.fd = fd
-    self.maxLineBytes = maxLineBytes
-    self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 1) + maxLineBytes)
+    self.maxLineBytes = max(maxLineBytes, 0)
+    self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 1) + self.maxLineBytes)
   }
 
-  /// Calls `body` for each line, in order, without the trailing `\n` (or `\r\n`).
+  /// Calls `body` for each line, in order, without the trailing `\n` (or `\r\n`). The last
+  /// line needs no `\n`; an empty input has no lines.
   /// The buffer is valid only during the call.
   public mutating func forEachLine(_ body: (Line) throws -> Void) rethrows {
     while true {
@@ -40,6 +44,9 @@ public struct LineReader {
       while let newline = indexOfNewline(from: scanFrom) {
         if discarding {
           discarding = false
+        } else if newline - start > maxLineBytes {
+          // The whole line arrived in one read; it is still over the limit.
+          try body(.tooLong)
         } else {
           var lineEnd = newline
           if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
@@ -56,7 +63,9 @@ public struct LineReader {
       }
       if eof {
         if start < end && !discarding {
-          let taken = buffer.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<end]) }
+          // The last line may lack its `\n`; its `\r` goes as it would before one.
+          let lineEnd = buffer[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+          let taken = buffer.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<lineEnd]) }
           try body(.line(taken))
         }
         return
