@@ -108,9 +108,14 @@ public final class Pattern: Sendable {
     defer { pcre2_match_data_free_8(matchData) }
     // An empty buffer may have no base address; PCRE2 wants a valid pointer.
     let result: Int32 = withUnsafePointer(to: UInt8(0)) { empty in
-      pcre2_match_8(
-        code, subject.baseAddress ?? empty, subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData,
-        matchContext)
+      let start = subject.baseAddress ?? empty
+      let options = UInt32(PCRE2_NO_UTF_CHECK)
+      let jitResult = pcre2_match_8(code, start, subject.count, 0, options, matchData, matchContext)
+      // The JIT's machine stack (32 KiB) runs out on ordinary patterns such as `^(\w+\s?)*$` over a
+      // few kilobytes, long before the match limit. The interpreter keeps its backtracking on the
+      // heap, bounded by the heap, depth and match limits, so it decides those honestly.
+      guard jitResult == PCRE2_ERROR_JIT_STACKLIMIT else { return jitResult }
+      return pcre2_match_8(code, start, subject.count, 0, options | UInt32(PCRE2_NO_JIT), matchData, matchContext)
     }
     if result >= 0 { return .match }
     switch result {
