@@ -171,6 +171,10 @@ struct FileDecoder {
       problem(path, "expected an array of rules, found \(value.typeDescription)")
       return []
     }
+    guard array.count <= RuleSetLoader.maxRulesPerList else {
+      problem(path, "\(array.count) rules in one list; at most \(RuleSetLoader.maxRulesPerList) are allowed")
+      return []
+    }
     return array.enumerated().compactMap { index, element in decodeRule(element, at: path + [.index(index)]) }
   }
 
