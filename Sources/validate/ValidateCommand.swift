@@ -115,8 +115,17 @@ enum ValidateCommand {
     let readsStdin = inputPath == nil && !(overrides.isEmpty == false && Console.isTerminal(STDIN_FILENO))
     if inputPath != nil || readsStdin {
       let fd = try openInput(inputPath)
-      let bytes = readAll(fd)
+      let read = BoundedFile.read(fileDescriptor: fd, limit: InputRecord.maxDocumentBytes)
       if fd != STDIN_FILENO { close(fd) }
+      let bytes: [UInt8]
+      switch read {
+      case .success(let all): bytes = all
+      case .failure(let failure):
+        throw UsageError(
+          message: "cannot read input '\(inputPath ?? "-")': \(failure.message)",
+          hint: failure == .tooLarge(limit: InputRecord.maxDocumentBytes)
+            ? "Validate one JSON object per run, or use --jsonl for many records." : nil)
+      }
       let isBlank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
       if !(isBlank && !overrides.isEmpty) {
         switch InputRecord.decode(bytes, knownFields: Set(policy.fieldNames)) {
@@ -143,18 +152,6 @@ enum ValidateCommand {
         Array(TextReport.render(report, policy: policy, locale: locale, style: Style(enabled: Console.usesColor)).utf8))
     }
     return report.isValid ? ExitCode.valid : ExitCode.invalid
-  }
-
-  static func readAll(_ fd: Int32) -> [UInt8] {
-    var result: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n < 0, errno == EINTR { continue }
-      if n <= 0 { break }
-      result.append(contentsOf: chunk[0..<n])
-    }
-    return result
   }
 
   static func runLines(policy: Policy, inputPath: String?, format: String, locale: String) throws(UsageError) -> Int32 {
