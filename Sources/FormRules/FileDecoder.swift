@@ -83,14 +83,7 @@ struct FileDecoder {
     return content
   }
 
-  func describe(_ value: JSONValue) -> String {
-    switch value {
-    case .string(let s): return "\"\(s)\""
-    case .number(let d): return d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)
-    case .bool(let b): return String(b)
-    default: return value.typeDescription
-    }
-  }
+  func describe(_ value: JSONValue) -> String { value.valueDescription }
 
   mutating func string(_ value: JSONValue?, at path: [JSONPathComponent]) -> String? {
     guard let value else { return nil }

@@ -97,7 +97,8 @@ enum Suggestion {
   static func closest(to word: String, in candidates: [String]) -> String? {
     guard candidates.count <= maxCandidates else { return nil }
     let lowered = Array(word.lowercased().unicodeScalars)
-    let threshold = max(2, lowered.count / 3)
+    // A third of the word, at least 2, but never half of it: "fr" is not a misspelt "ja".
+    let threshold = min(max(2, lowered.count / 3), lowered.count / 2)
     var best: (name: String, distance: Int)?
     for candidate in candidates {
       let other = Array(candidate.lowercased().unicodeScalars)
