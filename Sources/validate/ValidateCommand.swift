@@ -131,11 +131,8 @@ enum ValidateCommand {
         switch InputRecord.decode(bytes, knownFields: Set(policy.fieldNames)) {
         case .success(let decoded): values = decoded
         case .failure(let malformed):
-          var detail = malformed.reason
-          if let column = malformed.column { detail += " at column \(column)" }
-          if let field = malformed.field { detail += " in field '\(field)'" }
           throw UsageError(
-            message: "the input is not a JSON object of strings (\(detail))",
+            message: malformed.explanation,
             hint: "Expected one object such as {\"email\": \"taro@example.jp\"}; use --jsonl for JSON Lines.")
         }
       }

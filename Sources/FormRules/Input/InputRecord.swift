@@ -5,11 +5,30 @@ public struct MalformedRecord: Error, Sendable, Equatable {
   public var column: Int?
   /// The field whose value had the wrong type, for `notString`.
   public var field: String?
+  /// The line within the record's text, for syntax errors: a JSONL record is one line, but a
+  /// document may span many.
+  public var lineInRecord: Int?
 
-  public init(reason: String, column: Int? = nil, field: String? = nil) {
+  public init(reason: String, column: Int? = nil, field: String? = nil, lineInRecord: Int? = nil) {
     self.reason = reason
     self.column = column
     self.field = field
+    self.lineInRecord = lineInRecord
+  }
+
+  /// A sentence for an `Error:` line: what is wrong and where, never a value.
+  public var explanation: String {
+    if let syntax = JSONSyntaxError.Reason(rawValue: reason) {
+      var text = "the input is not valid JSON: \(syntax.message)"
+      if let column { text += " at line \(lineInRecord ?? 1), column \(column)" }
+      return text
+    }
+    switch reason {
+    case "notObject": return "the input is not a JSON object"
+    case "notString": return "the input's field '\(field ?? "?")' is not a string or null"
+    case "lineTooLong": return "the input line is too long"
+    default: return reason
+    }
   }
 
   /// The form-level failure that takes the record's place in the output.
@@ -40,7 +59,7 @@ public enum InputRecord {
     do {
       value = try JSONParser(maxDepth: maxDepth).parse(bytes)
     } catch {
-      return .failure(MalformedRecord(reason: error.reason.rawValue, column: error.column))
+      return .failure(MalformedRecord(reason: error.reason.rawValue, column: error.column, lineInRecord: error.line))
     }
     guard let object = value.objectValue else { return .failure(MalformedRecord(reason: "notObject")) }
     var values: [String: String?] = [:]
