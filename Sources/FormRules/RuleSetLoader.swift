@@ -95,7 +95,8 @@ struct RuleSetLoader {
     guard ruleCount <= Self.maxRules else {
       problems.append(
         RuleSetProblem(
-          file: file, path: [.key("fields")], message: "\(ruleCount) rules in all; at most \(Self.maxRules) are allowed"))
+          file: file, path: [.key("fields")], message: "\(ruleCount) rules in all; at most \(Self.maxRules) are allowed"
+        ))
       throw RuleSetError(problems: problems)
     }
     let names = Set(fields.map(\.name))
