@@ -60,6 +60,26 @@ public struct Subject {
   public func value(of field: String) -> String? { values[field] }
 }
 
+// A subject holds the value being checked, which may be a password: printing, `dump` and
+// debuggers' summaries show the field and the value's length, never the value.
+extension Subject: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  public var description: String {
+    isSensitive
+      ? "Subject(\(field): <redacted>)" : "Subject(\(field): \(value.debugDescription))"
+  }
+
+  public var debugDescription: String { description }
+
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "field": field, "value": isSensitive ? "<redacted>" : value, "isSensitive": isSensitive,
+        "values": values,
+      ], displayStyle: .struct)
+  }
+}
+
 /// A rule-level decoding problem; the decoder adds the file and JSON path.
 public struct RuleDecodingError: Error, Sendable {
   public var message: String

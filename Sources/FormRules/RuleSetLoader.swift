@@ -133,9 +133,15 @@ struct RuleSetLoader {
       for field in fields { checkMessageLocales(field.rules, locale: locale) }
     }
     guard problems.isEmpty else { throw RuleSetError(problems: problems) }
+    let visible = Set(fields.filter { !$0.sensitive }.map(\.name))
+    let tests = content.tests.map { test in
+      var test = test
+      test.visibleFields = visible
+      return test
+    }
     return RuleSet(
       version: content.version ?? 1, name: content.name, defaultLocale: defaultLocale, fields: fields,
-      messages: content.messages, tests: content.tests, limits: content.limits ?? Limits(), file: file,
+      messages: content.messages, tests: tests, limits: content.limits ?? Limits(), file: file,
       locales: locales.sorted())
   }
 
