@@ -7,6 +7,8 @@ let package = Package(
     .library(name: "FormRules", targets: ["FormRules"]),
     .library(name: "FormRulesUI", targets: ["FormRulesUI"]),
     .executable(name: "validate", targets: ["validate"]),
+    .executable(name: "validate-bench", targets: ["validate-bench"]),
+    .executable(name: "password-bench", targets: ["password-bench"]),
   ],
   targets: [
     .systemLibrary(
@@ -16,9 +18,15 @@ let package = Package(
     ),
     .target(name: "FormRules", dependencies: ["CPCRE2"], linkerSettings: [.linkedLibrary("m")]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
-    .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI"]),
-    .testTarget(name: "FormRulesTests", dependencies: ["FormRules"]),
+    .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
+    .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI", "TerminalForm"]),
+    .executableTarget(name: "validate-bench", dependencies: ["FormRules"]),
+    .executableTarget(name: "password-bench", dependencies: ["FormRules"]),
+    .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
-    .testTarget(name: "ValidateCLITests", dependencies: ["validate"]),
+    .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm"]),
+    .testTarget(name: "ValidateCLITests", dependencies: ["validate", "TerminalForm"], exclude: ["Fixtures"]),
+    // Schema, exports, problem+json and help: checked against independent validators and the built binary.
+    .testTarget(name: "EcosystemTests", dependencies: ["FormRules", "validate"], exclude: ["Fixtures"]),
   ]
 )

@@ -6,15 +6,15 @@
 
 /// Reads a whole file, but never more than a limit: a path to `/dev/zero` or a runaway pipe
 /// ends with an error instead of filling memory.
-public enum BoundedFile {
-  public enum Failure: Error, Equatable {
+enum BoundedFile {
+  enum Failure: Error, Equatable {
     case notFound
     case isDirectory
     case tooLarge(limit: Int)
     case unreadable(String)
 
     /// What went wrong, in the words an `Error:` line uses.
-    public var message: String {
+    var message: String {
       switch self {
       case .notFound: return "no such file"
       case .isDirectory: return "is a directory, not a file"
@@ -25,7 +25,7 @@ public enum BoundedFile {
     }
   }
 
-  public static func read(path: String, limit: Int) -> Result<[UInt8], Failure> {
+  static func read(path: String, limit: Int) -> Result<[UInt8], Failure> {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       return .failure(errno == ENOENT || errno == ENOTDIR ? .notFound : .unreadable(describe(errno)))
@@ -35,7 +35,7 @@ public enum BoundedFile {
   }
 
   /// Reads `fd` to its end; more than `limit` bytes is `.tooLarge`.
-  public static func read(fileDescriptor fd: Int32, limit: Int) -> Result<[UInt8], Failure> {
+  static func read(fileDescriptor fd: Int32, limit: Int) -> Result<[UInt8], Failure> {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {

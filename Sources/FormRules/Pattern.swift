@@ -1,5 +1,11 @@
 internal import CPCRE2
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A PCRE2 regular expression, compiled once and shared by every thread.
 ///
 /// Compiled with `PCRE2_UTF | PCRE2_UCP | PCRE2_DOLLAR_ENDONLY` (so `$` never accepts a
@@ -39,7 +45,7 @@ public final class Pattern: Sendable {
   public let isJITCompiled: Bool
 
   // PCRE2 documents compiled code and a match context as read-only during matching,
-  // so sharing them between threads is safe; match data is per call.
+  // so sharing them between threads is safe; match data is per thread (see `threadMatchData`).
   private nonisolated(unsafe) let code: OpaquePointer
   private nonisolated(unsafe) let matchContext: OpaquePointer
 
@@ -104,18 +110,24 @@ public final class Pattern: Sendable {
 
   /// Searches UTF-8 bytes, which must be well-formed (every Swift `String` is).
   public func matches(utf8 subject: UnsafeBufferPointer<UInt8>) -> MatchResult {
-    guard let matchData = pcre2_match_data_create_8(1, nil) else { return .error(PCRE2_ERROR_NOMEMORY) }
-    defer { pcre2_match_data_free_8(matchData) }
+    guard let matchData = Pattern.threadMatchData() else { return .error(PCRE2_ERROR_NOMEMORY) }
     // An empty buffer may have no base address; PCRE2 wants a valid pointer.
     let result: Int32 = withUnsafePointer(to: UInt8(0)) { empty in
       let start = subject.baseAddress ?? empty
       let options = UInt32(PCRE2_NO_UTF_CHECK)
-      let jitResult = pcre2_match_8(code, start, subject.count, 0, options, matchData, matchContext)
-      // The JIT's machine stack (32 KiB) runs out on ordinary patterns such as `^(\w+\s?)*$` over a
-      // few kilobytes, long before the match limit. The interpreter keeps its backtracking on the
-      // heap, bounded by the heap, depth and match limits, so it decides those honestly.
-      guard jitResult == PCRE2_ERROR_JIT_STACKLIMIT else { return jitResult }
-      return pcre2_match_8(code, start, subject.count, 0, options | UInt32(PCRE2_NO_JIT), matchData, matchContext)
+      // The JIT entry point skips the argument checks `pcre2_match` repeats on every call;
+      // it never checks UTF-8, which is what `PCRE2_NO_UTF_CHECK` asks for anyway.
+      if isJITCompiled {
+        let jitResult = pcre2_jit_match_8(code, start, subject.count, 0, 0, matchData, matchContext)
+        // The JIT's machine stack (32 KiB) runs out on ordinary patterns such as `^(\w+\s?)*$`
+        // over a few kilobytes, long before the match limit. The interpreter keeps its
+        // backtracking on the heap, bounded by the heap, depth and match limits, so it decides
+        // those honestly.
+        guard jitResult == PCRE2_ERROR_JIT_STACKLIMIT else { return jitResult }
+        return pcre2_match_8(
+          code, start, subject.count, 0, options | UInt32(PCRE2_NO_JIT), matchData, matchContext)
+      }
+      return pcre2_match_8(code, start, subject.count, 0, options, matchData, matchContext)
     }
     if result >= 0 { return .match }
     switch result {
@@ -126,6 +138,16 @@ public final class Pattern: Sendable {
     }
   }
 
+  /// Match data for one pair of offsets, one block per thread and reused by every pattern:
+  /// creating it per call cost a malloc and a free on every match. Only whether there is a
+  /// match is read, and a vector too small for the captures still reports the match.
+  private static func threadMatchData() -> OpaquePointer? {
+    if let existing = pthread_getspecific(matchDataKey) { return OpaquePointer(existing) }
+    guard let created = pcre2_match_data_create_8(1, nil) else { return nil }
+    pthread_setspecific(matchDataKey, UnsafeRawPointer(created))
+    return created
+  }
+
   static func message(for errorCode: Int32) -> String {
     var buffer = [UInt8](repeating: 0, count: 256)
     let length = pcre2_get_error_message_8(errorCode, &buffer, buffer.count)
@@ -133,3 +155,12 @@ public final class Pattern: Sendable {
     return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
   }
 }
+
+/// The thread-local slot of ``Pattern``'s match data, freed when its thread ends.
+private let matchDataKey: pthread_key_t = {
+  var key = pthread_key_t()
+  pthread_key_create(&key) { data in
+    if let data { pcre2_match_data_free_8(OpaquePointer(data)) }
+  }
+  return key
+}()

@@ -16,6 +16,8 @@ public final class Policy: Sendable {
   let fields: [FieldSpec]
   let fieldIndex: [String: Int]
   let knownFieldSet: Set<String>
+  /// The byte-level form of the rules, when every rule has one (see ``UTF8CheckableRule``).
+  let fastPlan: FastPlan?
 
   init(ruleSet: RuleSet, fields: [FieldSpec]) {
     self.ruleSet = ruleSet
@@ -25,6 +27,7 @@ public final class Policy: Sendable {
     self.fieldIndex = index
     self.knownFieldSet = Set(index.keys)
     self.catalog = MessageCatalog.builtIn.overridden(by: ruleSet.messages)
+    self.fastPlan = FastPlan(fields: fields, limits: ruleSet.limits)
   }
 
   /// The field names in rules-file order.
@@ -50,6 +53,12 @@ public final class Policy: Sendable {
 
   /// Validates with values supplied by a lookup, the form bulk readers use.
   public func validate(lookup: (String) -> String?) -> Report {
+    if let fastPlan, let report = fastPlan.validate(self, lookup: lookup) { return report }
+    return validateInGeneral(lookup: lookup)
+  }
+
+  /// The general evaluator, which every rule supports; the fast plan must agree with it.
+  func validateInGeneral(lookup: (String) -> String?) -> Report {
     let values = prepare(lookup)
     var reports: [FieldReport] = []
     reports.reserveCapacity(fields.count)
@@ -197,7 +206,7 @@ extension RuleSet {
         } catch {
           problems.append(
             RuleSetProblem(
-              file: node.file, path: node.path + [.key(node.name)] + error.subpath, message: error.message,
+              file: node.file, path: node.path + error.subpath, message: error.message,
               suggestion: error.suggestion))
         }
       case .allOf(let inner): node.kind = .allOf(compile(inner, cache: cache, problems: &problems))

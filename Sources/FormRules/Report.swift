@@ -73,25 +73,36 @@ public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConver
     writer.raw("[")
     for (i, failure) in failures.enumerated() {
       if i > 0 { writer.raw(",") }
-      writer.raw("{\"code\":")
-      writer.string(failure.code)
-      writer.raw(",\"severity\":")
-      writer.string(failure.severity.rawValue)
-      writer.raw(",\"params\":{")
-      for (j, param) in failure.params.entries.enumerated() {
-        if j > 0 { writer.raw(",") }
-        writer.key(param.name)
-        writer.value(param.value.json)
-      }
-      writer.raw("},\"message\":")
-      if let field {
-        writer.string(policy.message(for: failure, field: field, locale: language))
-      } else {
-        writer.string(policy.catalog.render(failure, label: nil, locale: language, style: .labeled))
-      }
-      writer.raw("}")
+      Report.write(failure, field: field, policy: policy, language: language, to: &writer)
     }
     writer.raw("]")
+  }
+
+  /// Writes one failure object. Bulk validation calls this too (and memoises the bytes),
+  /// so both paths render a failure the same way.
+  static func write(_ failure: Failure, field: String?, policy: Policy, language: String, to writer: inout JSONWriter) {
+    writer.raw("{\"code\":")
+    writer.string(failure.code)
+    writer.raw(",\"severity\":")
+    writer.string(failure.severity.rawValue)
+    writer.raw(",\"params\":{")
+    writeParams(failure.params, to: &writer)
+    writer.raw("},\"message\":")
+    if let field {
+      writer.string(policy.message(for: failure, field: field, locale: language))
+    } else {
+      writer.string(policy.catalog.render(failure, label: nil, locale: language, style: .labeled))
+    }
+    writer.raw("}")
+  }
+
+  /// The members of a failure's `params` object, without the braces.
+  static func writeParams(_ params: Parameters, to writer: inout JSONWriter) {
+    for (j, param) in params.entries.enumerated() {
+      if j > 0 { writer.raw(",") }
+      writer.key(param.name)
+      writer.value(param.value.json)
+    }
   }
 }
 

@@ -3,6 +3,9 @@ enum RuleRegistry {
   static let types: [any Rule.Type] = [
     Required.self, MinLength.self, MaxLength.self, PatternRule.self, NotPattern.self, Email.self, SameAs.self,
     Trimmed.self,
+    // Password rules (issue 4).
+    CharacterClasses.self, NotCommon.self, NotContainsField.self, MaxRepeat.self, NoSequence.self, NotBreached.self,
+    Strength.self,
   ]
 
   static let byName: [String: any Rule.Type] = {

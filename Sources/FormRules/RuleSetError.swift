@@ -71,7 +71,7 @@ public struct RuleSetProblem: Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     var text = file
     if let line, let column { text += ":\(line):\(column)" }
-    if line == nil || !path.isEmpty { text += ": \(jsonPathString(path))" }
+    if !path.isEmpty { text += ": \(jsonPathString(path))" }
     text += ": \(message)"
     if let suggestion { text += " (did you mean \"\(suggestion)\"?)" }
     return text
@@ -91,14 +91,15 @@ public struct RuleSetError: Error, Sendable, CustomStringConvertible {
 
 /// Finds the closest spelling among known names, for "did you mean" hints.
 enum Suggestion {
-  /// Beyond this many names a guess costs more than it helps (each is an edit-distance table).
+  /// Beyond this many names, or names this long, a guess costs more than it helps: each
+  /// comparison fills a table of one word's length by the other's.
   static let maxCandidates = 1000
+  static let maxWordLength = 128
 
   static func closest(to word: String, in candidates: [String]) -> String? {
-    guard candidates.count <= maxCandidates else { return nil }
+    guard candidates.count <= maxCandidates, word.unicodeScalars.count <= maxWordLength else { return nil }
     let lowered = Array(word.lowercased().unicodeScalars)
-    // A third of the word, at least 2, but never half of it: "fr" is not a misspelt "ja".
-    let threshold = min(max(2, lowered.count / 3), lowered.count / 2)
+    let threshold = max(1, lowered.count / 3)
     var best: (name: String, distance: Int)?
     for candidate in candidates {
       let other = Array(candidate.lowercased().unicodeScalars)
@@ -111,20 +112,23 @@ enum Suggestion {
     return best.name
   }
 
-  /// Levenshtein distance.
+  /// Edit distance where swapping two neighbours counts as one edit (optimal string
+  /// alignment), since transposed letters are the commonest typo in keys.
   static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
     for i in 1...a.count {
-      current[0] = i
       for j in 1...b.count {
         let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        }
       }
-      swap(&previous, &current)
     }
-    return previous[b.count]
+    return d[a.count][b.count]
   }
 }

@@ -7,13 +7,19 @@ enum Transform {
     switch normalize {
     case .none: break
     case .nfc: if !isASCII(value) { value = value.precomposedStringWithCanonicalMapping }
-    case .nfkc: if !isASCII(value) { value = value.precomposedStringWithCompatibilityMapping }
+    case .nfkc: value = nfkc(value)
     }
     if trim { value = trimmingWhitespace(value) }
     return value
   }
 
   static func isASCII(_ s: String) -> Bool { s.utf8.allSatisfy { $0 < 0x80 } }
+
+  /// NFKC. Foundation on Linux leaves the marks that half-width kana decompose to
+  /// uncomposed (`ﾊﾟ` → `ハ` + U+309A instead of `パ`), so an NFC pass finishes the job.
+  static func nfkc(_ s: String) -> String {
+    isASCII(s) ? s : s.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
+  }
 
   /// Removes leading and trailing scalars with the Unicode White_Space property
   /// (space, tab, newlines, U+00A0, U+3000 …).

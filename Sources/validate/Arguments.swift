@@ -9,7 +9,7 @@ struct UsageError: Error {
 /// The options one command accepts, and the parsed result.
 ///
 /// Small on purpose: `--name value`, `--name=value`, flags, repeated options, and
-/// `--help`, in the spirit of swift-argument-parser.
+/// `--help` (or `-h`), in the spirit of swift-argument-parser.
 struct ArgumentSpec {
   var valued: [String]
   var flags: [String]
@@ -21,6 +21,11 @@ struct ArgumentSpec {
     while i < arguments.count {
       let argument = arguments[i]
       i += 1
+      // `-h` is the one short option: people type it before reading any help.
+      if argument == "-h" {
+        parsed.help = true
+        continue
+      }
       guard argument.hasPrefix("--"), argument.count > 2 else {
         throw UsageError(message: "unexpected argument '\(argument)'", hint: "Options start with '--'.")
       }

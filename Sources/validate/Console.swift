@@ -24,6 +24,13 @@ enum Console {
         let n = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
         if n < 0 {
           if errno == EINTR { continue }
+          // The reader went away (a closed pipe with SIGPIPE ignored): stop, rather than
+          // validate the rest of the input for nobody. Any other failure (a full disk) is
+          // said, or the reports would be lost behind a status of 0.
+          if fd == STDOUT_FILENO {
+            if errno != EPIPE { fail("cannot write the output: \(String(cString: strerror(errno)))") }
+            exit(ExitCode.trouble)
+          }
           return
         }
         offset += n
@@ -72,7 +79,12 @@ func loadPolicy(_ path: String) -> Policy? {
     return try RuleSet(contentsOf: URL(fileURLWithPath: path)).compile()
   } catch {
     for problem in error.problems { Console.printError("Error: \(problem)") }
-    Console.printError("Run 'validate lint --rules \(path)' to list every problem.")
+    // A missing or unreadable file has nothing more for lint to say.
+    if error.problems.contains(where: { !$0.path.isEmpty || $0.line != nil }) {
+      Console.printError("Run 'validate lint --rules \(path)' to list every problem.")
+    } else {
+      Console.printError("Check the path; the shipped rules are under Rules/, for example Rules/login.json.")
+    }
     return nil
   }
 }

@@ -3,7 +3,7 @@ import FormRules
 /// `validate explain --rules FILE [--field NAME] [--locale ja|en] [--format text|json]`:
 /// each field's requirements as the checklist a sign-up screen shows.
 enum ExplainCommand {
-  static let spec = ArgumentSpec(valued: ["rules", "field", "locale", "format"], flags: [])
+  static let spec = ArgumentSpec(valued: ["rules", "field", "locale", "format", "input"], flags: [])
 
   static let help = """
     OVERVIEW: Print each field's requirements as a checklist in the chosen language.
@@ -15,10 +15,15 @@ enum ExplainCommand {
       --field <name>     Only this field.
       --locale <locale>  ja or en (default: LC_ALL / LC_MESSAGES / LANG, then the file's defaultLocale).
       --format <format>  text or json (default: text).
-      --help             Show this help.
+      --input <file>     Field values (a JSON object; '-' for standard input): each requirement
+                         is then marked met (✓) or not (✗) for these values, as a sign-up
+                         screen shows it while the user types.
+      -h, --help         Show this help.
 
-    EXAMPLE:
+    EXAMPLES:
       validate explain --rules Rules/signup.json --field password --locale ja
+      validate explain --rules Rules/login.json --format json
+      echo '{"password": "abc"}' | validate explain --rules Rules/signup.json --field password --input -
     """
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -41,25 +46,35 @@ enum ExplainCommand {
         }
         fields = [only]
       }
+      // With --input, each requirement is checked against those values (the live checklist).
+      let values = try options.value("input").map { path throws(UsageError) in
+        try ValidateCommand.readDocument(policy: policy, path: path).compactMapValues { $0 }
+      }
+      let rows = fields.map { name in (name, checklistRows(policy: policy, field: name, values: values, locale: locale))
+      }
       if format == "json" {
         var writer = JSONWriter()
         writer.raw("{\"locale\":")
         writer.string(locale)
         writer.raw(",\"fields\":{")
-        for (i, name) in fields.enumerated() {
+        for (i, (name, items)) in rows.enumerated() {
           if i > 0 { writer.raw(",") }
           writer.key(name)
           writer.raw("{\"label\":")
           writer.string(policy.label(of: name, locale: locale))
           writer.raw(",\"requirements\":[")
-          for (j, requirement) in policy.requirements(of: name, locale: locale).enumerated() {
+          for (j, item) in items.enumerated() {
             if j > 0 { writer.raw(",") }
             writer.raw("{\"code\":")
-            writer.string(requirement.code)
+            writer.string(item.code)
             writer.raw(",\"text\":")
-            writer.string(requirement.text)
+            writer.string(item.text)
             writer.raw(",\"severity\":")
-            writer.string(requirement.severity.rawValue)
+            writer.string(item.severity.rawValue)
+            if let met = item.met {
+              writer.raw(",\"met\":")
+              writer.bool(met)
+            }
             writer.raw("}")
           }
           writer.raw("]}")
@@ -67,11 +82,19 @@ enum ExplainCommand {
         writer.raw("}}\n")
         Console.write(writer.bytes)
       } else {
-        for name in fields {
+        // The Japanese list mark (nakaguro) looks foreign in English text.
+        let bullet = locale == "ja" ? "・" : "•"
+        let style = Style(enabled: Console.usesColor)
+        for (name, items) in rows {
           Console.print(policy.label(of: name, locale: locale))
-          for requirement in policy.requirements(of: name, locale: locale) {
-            let marker = requirement.severity == .warning ? "(!)" : "・"
-            Console.print("  \(marker) \(requirement.text)")
+          for item in items {
+            let marker: String
+            switch item.met {
+            case .some(true): marker = style.green("✓")
+            case .some(false): marker = item.severity == .warning ? style.yellow("!") : style.red("✗")
+            case nil: marker = item.severity == .warning ? "(!)" : bullet
+            }
+            Console.print("  \(marker) \(item.text)")
           }
         }
       }
@@ -79,6 +102,27 @@ enum ExplainCommand {
     } catch {
       Console.fail(error.message, hint: error.hint ?? "See 'validate explain --help'.")
       return ExitCode.trouble
+    }
+  }
+
+  struct Row {
+    var code: String
+    var text: String
+    var severity: Severity
+    /// Whether the given values meet it; `nil` when no values were given.
+    var met: Bool?
+  }
+
+  /// Without values, every requirement (conditional ones too); with values, the live
+  /// checklist for them.
+  static func checklistRows(policy: Policy, field: String, values: [String: String]?, locale: String) -> [Row] {
+    guard let values else {
+      return policy.requirements(of: field, locale: locale).map {
+        Row(code: $0.code, text: $0.text, severity: $0.severity, met: nil)
+      }
+    }
+    return policy.checklist(field: field, in: values, locale: locale).map {
+      Row(code: $0.code, text: $0.message, severity: $0.severity, met: $0.isMet)
     }
   }
 }

@@ -12,7 +12,7 @@ enum LintCommand {
 
     OPTIONS:
       --rules <file>  The rules file. Required.
-      --help          Show this help.
+      -h, --help      Show this help.
 
     Each problem is printed as FILE[:LINE:COLUMN]: JSON.PATH: what is wrong (did you mean …?).
     Exit status: 0 clean, 2 problems found.

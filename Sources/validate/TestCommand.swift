@@ -14,14 +14,15 @@ enum TestCommand {
       --rules <file>     The rules file. Required.
       --run <regex>      Only the cases whose name matches (PCRE2).
       --format <format>  text or json (default: text).
-      --help             Show this help.
+      -h, --help         Show this help.
 
     A case passes when "valid" matches, or when each field listed under "errors" fails
     with exactly the listed codes. Exit status: 0 all passed, 1 a case failed or there
     were no cases, 2 usage or file error.
 
-    EXAMPLE:
+    EXAMPLES:
       validate test --rules Rules/signup.json --run 'confirmation'
+      validate test --rules Rules/login.json --format json
     """
 
   static func run(_ arguments: [String]) -> Int32 {

@@ -8,28 +8,32 @@ import Foundation
 /// `validate --rules FILE [--input FILE] [--jsonl] [--format text|json] [--locale ja|en] [--field NAME=VALUE]…`
 enum ValidateCommand {
   static let spec = ArgumentSpec(
-    valued: ["rules", "input", "format", "locale"], flags: ["jsonl", "version"], repeatable: ["field"])
+    valued: ["rules", "input", "format", "locale", "jobs"], flags: ["jsonl", "version"], repeatable: ["field"])
 
   static let help = """
     OVERVIEW: Validate form input against a rules file.
 
-    USAGE: validate --rules <file> [--input <file>] [--jsonl] [--format <format>] [--locale <locale>]
+    USAGE: validate --rules <file> [--input <file>] [--jsonl [--jobs <n>]] [--format <format>] [--locale <locale>]
            validate <subcommand> --rules <file> …
 
     OPTIONS:
       --rules <file>        The rules file (JSON). Required.
       --input <file>        Read the input from a file instead of standard input.
       --jsonl               The input is JSON Lines: one report per line, in order.
-      --format <format>     text or json (default: text on a terminal, json otherwise).
+      --jobs <n>            With --jsonl, validate on n threads (default: the number of cores).
+      --format <format>     text, json, or problem (an RFC 9457 application/problem+json document
+                            for invalid input, nothing for valid input; not with --jsonl).
+                            Default: text on a terminal, json otherwise.
       --locale <locale>     ja or en (default: LC_ALL / LC_MESSAGES / LANG, then the file's defaultLocale).
       --field <name=value>  Set a non-sensitive field from the command line (repeatable).
       --version             Print the version.
-      --help                Show this help.
+      -h, --help            Show this help.
 
     SUBCOMMANDS:
       test       Run the examples a rules file carries.
       lint       Check a rules file and list every problem.
       explain    Print each field's requirements as a checklist.
+      export     Export the rules as a JSON Schema, HTML <input> attributes or passwordrules.
       form       Fill in the form on the terminal.
 
     EXIT STATUS: 0 every record valid, 1 some record invalid, 2 usage or file error.
@@ -37,7 +41,10 @@ enum ValidateCommand {
     EXAMPLES:
       echo '{"email": " taro@example.jp ", "password": "abc123"}' | validate --rules Rules/login.json
       validate --rules Rules/signup.json --jsonl --input users.jsonl > reports.jsonl
+      validate --rules Rules/signup.json --jsonl --jobs 1 < part-0001 > part-0001.out
       validate --rules Rules/login.json --field email=taro@example.jp --format text < /dev/null
+      echo '{"email": "taro@example"}' | validate --rules Rules/login.json --format problem --locale ja
+      validate --version
     """
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -59,14 +66,21 @@ enum ValidateCommand {
     do throws(UsageError) {
       let rulesPath = try options.required("rules", example: "validate --rules Rules/login.json < input.json")
       let format =
-        try options.choice("format", ["text", "json"])
+        try options.choice("format", ["text", "json", "problem"])
         ?? (Console.isTerminal(STDOUT_FILENO) ? "text" : "json")
       guard let policy = loadPolicy(rulesPath) else { return ExitCode.trouble }
       let locale = resolveLocale(options.value("locale"), policy: policy)
       let overrides = try fieldOverrides(options.all("field"), policy: policy)
       if options.has("jsonl") {
         if !overrides.isEmpty { throw UsageError(message: "--field cannot be combined with --jsonl") }
-        return try runLines(policy: policy, inputPath: options.value("input"), format: format, locale: locale)
+        if format == "problem" {
+          throw UsageError(
+            message: "--format problem describes one document; it cannot be combined with --jsonl",
+            hint: "Use --format json with --jsonl.")
+        }
+        return try runLines(
+          policy: policy, inputPath: options.value("input"), format: format, locale: locale,
+          jobs: try jobs(options.value("jobs")))
       }
       return try runDocument(
         policy: policy, inputPath: options.value("input"), overrides: overrides, format: format, locale: locale)
@@ -102,9 +116,7 @@ enum ValidateCommand {
   static func openInput(_ path: String?) throws(UsageError) -> Int32 {
     guard let path, path != "-" else { return STDIN_FILENO }
     let fd = open(path, O_RDONLY)
-    guard fd >= 0 else {
-      throw UsageError(message: "cannot read input '\(path)': \(String(cString: strerror(errno)))")
-    }
+    guard fd >= 0 else { throw unreadableInput(path, errno) }
     return fd
   }
 
@@ -114,32 +126,14 @@ enum ValidateCommand {
     var values: [String: String?] = [:]
     let readsStdin = inputPath == nil && !(overrides.isEmpty == false && Console.isTerminal(STDIN_FILENO))
     if inputPath != nil || readsStdin {
-      let fd = try openInput(inputPath)
-      let read = BoundedFile.read(fileDescriptor: fd, limit: InputRecord.maxDocumentBytes)
-      if fd != STDIN_FILENO { close(fd) }
-      let bytes: [UInt8]
-      switch read {
-      case .success(let all): bytes = all
-      case .failure(let failure):
-        throw UsageError(
-          message: "cannot read input '\(inputPath ?? "-")': \(failure.message)",
-          hint: failure == .tooLarge(limit: InputRecord.maxDocumentBytes)
-            ? "Validate one JSON object per run, or use --jsonl for many records." : nil)
-      }
-      let isBlank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-      if !(isBlank && !overrides.isEmpty) {
-        switch InputRecord.decode(bytes, knownFields: Set(policy.fieldNames)) {
-        case .success(let decoded): values = decoded
-        case .failure(let malformed):
-          throw UsageError(
-            message: malformed.explanation,
-            hint: "Expected one object such as {\"email\": \"taro@example.jp\"}; use --jsonl for JSON Lines.")
-        }
-      }
+      values = try readDocument(policy: policy, path: inputPath, blankIsEmpty: !overrides.isEmpty)
     }
     for (name, value) in overrides { values[name] = value }
     let report = policy.validate(values)
-    if format == "json" {
+    if format == "problem" {
+      // A valid document is not a problem: nothing to print, exit status 0.
+      if let problem = report.problemDetails(locale: locale) { Console.write(problem.bytes + [0x0A]) }
+    } else if format == "json" {
       var writer = JSONWriter()
       report.write(to: &writer, locale: locale)
       writer.bytes.append(0x0A)
@@ -151,37 +145,84 @@ enum ValidateCommand {
     return report.isValid ? ExitCode.valid : ExitCode.invalid
   }
 
-  static func runLines(policy: Policy, inputPath: String?, format: String, locale: String) throws(UsageError) -> Int32 {
+  /// Reads one input document: a JSON object of strings or nulls, from a file or stdin.
+  static func readDocument(policy: Policy, path: String?, blankIsEmpty: Bool = false) throws(UsageError) -> [String:
+    String?]
+  {
+    let fd = try openInput(path)
+    defer { if fd != STDIN_FILENO { close(fd) } }
+    let bytes = try readAll(fd, path: path)
+    if blankIsEmpty, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
+    switch InputRecord.decode(bytes, knownFields: Set(policy.fieldNames)) {
+    case .success(let decoded): return decoded
+    case .failure(let malformed):
+      throw UsageError(
+        message: "the input is not a JSON object of strings: \(describe(malformed))",
+        hint: "Expected one object such as {\"email\": \"taro@example.jp\"}; use --jsonl for JSON Lines.")
+    }
+  }
+
+  /// Why a document was refused, in words; names positions and fields, never values.
+  static func describe(_ malformed: MalformedRecord) -> String {
+    var text: String
+    switch malformed.reason {
+    case "notObject": text = "it is not an object"
+    case "notString": text = "field '\(malformed.field ?? "?")' is neither a string nor null"
+    default: text = JSONSyntaxError.Reason(rawValue: malformed.reason)?.message ?? malformed.reason
+    }
+    if let line = malformed.line, let column = malformed.column { text += " at line \(line), column \(column)" }
+    return text
+  }
+
+  /// Reads to the end; a failed read (a directory, an I/O error) is an unreadable input,
+  /// not an empty document.
+  static func readAll(_ fd: Int32, path: String?) throws(UsageError) -> [UInt8] {
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n < 0, errno == EINTR { continue }
+      if n < 0 { throw unreadableInput(path, errno) }
+      if n == 0 { break }
+      // A document is one form's values: `/dev/zero` or a runaway pipe must not fill memory.
+      // The bound is far above the per-value limit, so a 10 MB value still gets input.tooLong.
+      guard result.count + n <= InputRecord.maxDocumentBytes else {
+        throw UsageError(
+          message: "cannot read \(path.map { "input '\($0)'" } ?? "standard input"): larger than "
+            + "\(InputRecord.maxDocumentBytes >> 20) MiB",
+          hint: "Validate one JSON object per run, or use --jsonl for many records.")
+      }
+      result.append(contentsOf: chunk[0..<n])
+    }
+    return result
+  }
+
+  /// `--jobs N`: a positive number, by default the number of cores.
+  static func jobs(_ value: String?) throws(UsageError) -> Int {
+    guard let value else { return max(ProcessInfo.processInfo.activeProcessorCount, 1) }
+    guard let n = Int(value), n >= 1, n <= 256 else {
+      throw UsageError(message: "--jobs needs a number from 1 to 256; got '\(value)'")
+    }
+    return n
+  }
+
+  static func unreadableInput(_ path: String?, _ error: Int32) -> UsageError {
+    let source = path.map { "input '\($0)'" } ?? "standard input"
+    return UsageError(message: "cannot read \(source): \(String(cString: strerror(error)))")
+  }
+
+  static func runLines(policy: Policy, inputPath: String?, format: String, locale: String, jobs: Int)
+    throws(UsageError) -> Int32
+  {
     let fd = try openInput(inputPath)
     defer { if fd != STDIN_FILENO { close(fd) } }
-    var summary = Summary()
-    var reader = LineReader(fileDescriptor: fd)
-    var out = JSONWriter()
     let style = Style(enabled: Console.usesColor)
-    reader.forEachLine { line in
-      summary.records += 1
-      let report: Report
-      switch line {
-      case .line(let bytes): report = policy.validate(jsonRecord: bytes, line: summary.records)
-      case .tooLong:
-        report = policy.report(formErrors: [MalformedRecord(reason: "lineTooLong").failure(line: summary.records)])
-      }
-      summary.count(report)
-      if format == "json" {
-        report.write(to: &out, locale: locale)
-        out.bytes.append(0x0A)
-      } else {
-        out.bytes.append(contentsOf: "# \(summary.records)\n".utf8)
-        out.bytes.append(contentsOf: TextReport.render(report, policy: policy, locale: locale, style: style).utf8)
-      }
-      if out.bytes.count >= 1 << 16 {
-        Console.write(out.bytes)
-        out.bytes.removeAll(keepingCapacity: true)
-      }
+    let (summary, readError) = LinePipeline.run(fd: fd, jobs: jobs) { () -> LineRenderer in
+      if format == "json" { return BulkValidator(policy: policy, locale: locale) }
+      return TextLineRenderer(policy: policy, locale: locale, style: style)
     }
-    Console.write(out.bytes)
-    if let error = reader.readError {
-      throw UsageError(message: "reading the input failed: \(String(cString: strerror(error)))")
+    if let readError {
+      throw unreadableInput(inputPath, readError)
     }
     Console.printError(summary.description)
     return summary.invalid == 0 ? ExitCode.valid : ExitCode.invalid

@@ -6,9 +6,6 @@ import FormRules
 
 let formRulesVersion = "0.1.0"
 
-// A broken pipe (`validate … | head`) should end the process quietly, not kill it mid-write.
-signal(SIGPIPE, SIG_IGN)
-
 // The Swift runtime's crash report prints 16 bytes of memory at every register, which can be the
 // password being validated; a core file would hold all of it. Unless the user asks for a report
 // with SWIFT_BACKTRACE, a crash ends the process with its signal and nothing else.
@@ -28,6 +25,8 @@ switch arguments.first {
 case "test": status = TestCommand.run(Array(arguments.dropFirst()))
 case "lint": status = LintCommand.run(Array(arguments.dropFirst()))
 case "explain": status = ExplainCommand.run(Array(arguments.dropFirst()))
+case "export": status = ExportCommand.run(Array(arguments.dropFirst()))
+case "form": status = FormCommand.run(Array(arguments.dropFirst()))
 default: status = ValidateCommand.run(arguments)
 }
 exit(status)

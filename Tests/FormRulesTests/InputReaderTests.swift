@@ -36,15 +36,16 @@ fileprivate func readLines(_ bytes: [UInt8], maxLineBytes: Int, chunkSize: Int) 
   return lines
 }
 
-/// The reader's contract written the slow way (the fuzz target's oracle): split at `\n`, drop
-/// one `\r` before it; a line with more than `maxLineBytes` bytes before its `\n` is too long.
+/// The reader's contract written the slow way (the fuzz target's oracle): split at `\n` and drop
+/// one `\r` before it; a last line without `\n` stays whole; over `maxLineBytes` is too long.
 fileprivate func expectedLines(_ bytes: [UInt8], maxLineBytes: Int) -> [ReadLine] {
   var segments = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-  if bytes.isEmpty || bytes.last == UInt8(ascii: "\n") { segments.removeLast() }
-  return segments.map { segment in
-    if segment.count > maxLineBytes { return .tooLong }
-    let content = segment.last == UInt8(ascii: "\r") ? segment.dropLast() : segment
-    return .line(String(decoding: content, as: UTF8.self))
+  let terminated = bytes.isEmpty || bytes.last == UInt8(ascii: "\n")
+  if terminated { segments.removeLast() }
+  return segments.enumerated().map { i, segment in
+    let isLast = i == segments.count - 1
+    let content = (!isLast || terminated) && segment.last == UInt8(ascii: "\r") ? segment.dropLast() : segment
+    return content.count > maxLineBytes ? .tooLong : .line(String(decoding: content, as: UTF8.self))
   }
 }
 
@@ -57,12 +58,20 @@ struct InputReaderTests {
     let text = "1234567\n12345678\n123456789\n\n" + String(repeating: "x", count: 30) + "\nend"
     let lines = try readLines(Array(text.utf8), maxLineBytes: 8, chunkSize: chunkSize)
     #expect(lines == [.line("1234567"), .line("12345678"), .tooLong, .line(""), .tooLong, .line("end")])
+    #expect(lines == expectedLines(Array(text.utf8), maxLineBytes: 8))
   }
 
-  @Test("CRLF and a last line without a newline: the \\r goes either way")
+  @Test("CRLF endings lose their \\r; a last line without \\n is delivered whole, as the parallel reader does")
   func lineEndings() throws {
     let lines = try readLines(Array("a\r\nb\r\nc\r".utf8), maxLineBytes: 16, chunkSize: 4)
-    #expect(lines == [.line("a"), .line("b"), .line("c")])
+    #expect(lines == [.line("a"), .line("b"), .line("c\r")])
+    // "1234567\r\n" is 7 bytes long, under a limit of 7, at every chunk size.
+    for chunk in 1...10 {
+      #expect(
+        try readLines(Array("1234567\r\n12345678\r\n".utf8), maxLineBytes: 7, chunkSize: chunk) == [
+          .line("1234567"), .tooLong,
+        ])
+    }
   }
 
   @Test("An empty input has no lines; a lone newline is one empty line")
@@ -124,7 +133,7 @@ struct InputReaderTests {
     ])
   func syntax(text: String, reason: String, column: Int) {
     let result = InputRecord.decode(Array(text.utf8), knownFields: Self.knownFields)
-    #expect(result == .failure(MalformedRecord(reason: reason, column: column, lineInRecord: 1)))
+    #expect(result == .failure(MalformedRecord(reason: reason, line: 1, column: column)))
   }
 
   @Test("Invalid UTF-8 anywhere in a record is malformed, in a known field or not")

@@ -15,8 +15,13 @@ struct BadInputTests {
     var rules = "rules.json"
     /// Every line `validate lint` prints on stdout.
     var stdout: [String]
+    /// The hint the main job prints after the problems; `nil` for the usual lint hint.
+    var hint: String? = nil
     var testDescription: String { id }
   }
+
+  /// When nothing in the file could be read as rules, lint has nothing more to say.
+  static let checkPath = "Check the path; the shipped rules are under Rules/, for example Rules/login.json."
 
   static func text(_ s: String) -> [UInt8] { Array(s.utf8) }
 
@@ -26,7 +31,7 @@ struct BadInputTests {
       stdout: ["rules.json:1:15: malformed JSON: unexpected character"]),
     RulesCase(
       id: "R02", files: ["rules.json": text("[1]")],
-      stdout: ["rules.json: (top level): expected an object, found an array"]),
+      stdout: ["rules.json: expected an object, found an array"], hint: checkPath),
     RulesCase(
       id: "R03", files: ["rules.json": text(#"{"feilds": {}}"#)],
       stdout: [#"rules.json: feilds: unknown top-level key "feilds" (did you mean "fields"?)"#]),
@@ -109,8 +114,8 @@ struct BadInputTests {
       stdout: ["rules.json: extends: larger than 8 MiB: /dev/zero"]),
     RulesCase(
       id: "R23", files: [:], directories: ["rules.json"],
-      stdout: ["rules.json: (top level): is a directory, not a file"]),
-    RulesCase(id: "R24", files: [:], stdout: ["rules.json: (top level): no such file"]),
+      stdout: ["rules.json: is a directory, not a file"], hint: checkPath),
+    RulesCase(id: "R24", files: [:], stdout: ["rules.json: no such file"], hint: checkPath),
     RulesCase(
       id: "R25", files: ["rules.json": [UInt8](#"{"name": ""#.utf8) + [0xFF] + Array(#""}"#.utf8)],
       stdout: ["rules.json:1:11: malformed JSON: invalid UTF-8"]),
@@ -137,7 +142,7 @@ struct BadInputTests {
       files: ["rules.json": text(#"{"fields": {"a": {"rules": [{"required": true, "when": {"field": "b"}}]}}}"#)],
       stdout: [
         #"rules.json: fields.a.rules[0].when: "when" needs "equals" or "notEmpty""#,
-        #"rules.json: fields.a.rules[0].when.field: "b" is not a field of this rules file"#,
+        #"rules.json: fields.a.rules[0].when.field: "b" is not a field of this rules file (did you mean "a"?)"#,
       ]),
     RulesCase(
       id: "R33",
@@ -205,7 +210,7 @@ struct BadInputTests {
       files: [
         "rules.json": text(#"{"fields": {"a": {}}, "tests": [{"name": "t", "input": {"b": "x"}, "valid": true}]}"#)
       ],
-      stdout: [#"rules.json: tests[0].input.b: no field named "b""#]),
+      stdout: [#"rules.json: tests[0].input.b: no field named "b" (did you mean "a"?)"#]),
   ]
 
   /// `c0.json` extends `c1.json` … up to `c<length>.json`.
@@ -241,7 +246,8 @@ struct BadInputTests {
     let validate = try ReliabilityCLI.run(["--rules", c.rules], stdin: Array("{}".utf8), in: directory)
     #expect(validate.status == 2)
     #expect(validate.stdout.isEmpty)
-    let expected = c.stdout.map { "Error: \($0)" } + ["Run 'validate lint --rules \(c.rules)' to list every problem."]
+    let expected =
+      c.stdout.map { "Error: \($0)" } + [c.hint ?? "Run 'validate lint --rules \(c.rules)' to list every problem."]
     #expect(validate.stderr.split(separator: "\n").map(String.init) == expected)
   }
 
@@ -261,48 +267,62 @@ struct BadInputTests {
   static let documentCases: [DocumentCase] = [
     DocumentCase(
       id: "D01", stdin: text(#"{"email": taro}"#), status: 2,
-      stderr: "Error: the input is not valid JSON: unexpected character at line 1, column 12\n\(malformedHint)\n"),
+      stderr:
+        "Error: the input is not a JSON object of strings: unexpected character at line 1, column 12\n\(malformedHint)\n"
+    ),
     DocumentCase(
       id: "D02", stdin: text(#"["taro@example.jp"]"#), status: 2,
-      stderr: "Error: the input is not a JSON object\n\(malformedHint)\n"),
+      stderr: "Error: the input is not a JSON object of strings: it is not an object\n\(malformedHint)\n"),
     DocumentCase(
       id: "D03", stdin: text(#"{"email": 5, "password": "abc123"}"#), status: 2,
-      stderr: "Error: the input's field 'email' is not a string or null\n\(malformedHint)\n"),
+      stderr:
+        "Error: the input is not a JSON object of strings: field 'email' is neither a string nor null\n\(malformedHint)\n"
+    ),
     DocumentCase(
       id: "D04", stdin: text(#"{"email": ["taro@example.jp"]}"#), status: 2,
-      stderr: "Error: the input's field 'email' is not a string or null\n\(malformedHint)\n"),
+      stderr:
+        "Error: the input is not a JSON object of strings: field 'email' is neither a string nor null\n\(malformedHint)\n"
+    ),
     DocumentCase(
       id: "D05", stdin: text(#"{"email": {"address": "taro@example.jp"}}"#), status: 2,
-      stderr: "Error: the input's field 'email' is not a string or null\n\(malformedHint)\n"),
+      stderr:
+        "Error: the input is not a JSON object of strings: field 'email' is neither a string nor null\n\(malformedHint)\n"
+    ),
     DocumentCase(
       id: "D06", stdin: [UInt8](#"{"email": "taro"#.utf8) + [0xFF] + Array(#"@example.jp"}"#.utf8), status: 2,
-      stderr: "Error: the input is not valid JSON: invalid UTF-8 at line 1, column 16\n\(malformedHint)\n"),
+      stderr: "Error: the input is not a JSON object of strings: invalid UTF-8 at line 1, column 16\n\(malformedHint)\n"
+    ),
     DocumentCase(
       id: "D07", stdin: [UInt8](#"{"email": "ta"#.utf8) + [0] + Array(#"ro"}"#.utf8), status: 2,
-      stderr: "Error: the input is not valid JSON: NUL character at line 1, column 14\n\(malformedHint)\n"),
+      stderr: "Error: the input is not a JSON object of strings: NUL character at line 1, column 14\n\(malformedHint)\n"
+    ),
     DocumentCase(
       id: "D08", stdin: text(#"{"email": "ta\u0000ro"}"#), status: 2,
-      stderr: "Error: the input is not valid JSON: NUL character at line 1, column 14\n\(malformedHint)\n"),
+      stderr: "Error: the input is not a JSON object of strings: NUL character at line 1, column 14\n\(malformedHint)\n"
+    ),
     DocumentCase(
       id: "D09", stdin: text(#"{"password": "\ud800x"}"#), status: 2,
       stderr:
-        "Error: the input is not valid JSON: lone UTF-16 surrogate in a \\u escape at line 1, column 15\n\(malformedHint)\n"
+        "Error: the input is not a JSON object of strings: lone UTF-16 surrogate in a \\u escape at line 1, column 15\n\(malformedHint)\n"
     ),
     DocumentCase(
       id: "D10",
       stdin: text("{\"extra\":" + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "}"),
       status: 2,
-      stderr: "Error: the input is not valid JSON: nested too deeply at line 1, column 41\n\(malformedHint)\n"),
+      stderr:
+        "Error: the input is not a JSON object of strings: nested too deeply at line 1, column 41\n\(malformedHint)\n"),
     DocumentCase(
       id: "D11", stdin: text("{\n  \"email\": \"a@b.jp\",\n  \"email\": \"c@d.jp\"\n}"), status: 2,
-      stderr: "Error: the input is not valid JSON: duplicate key at line 3, column 3\n\(malformedHint)\n"),
+      stderr: "Error: the input is not a JSON object of strings: duplicate key at line 3, column 3\n\(malformedHint)\n"),
     DocumentCase(
       id: "D12", stdin: [], status: 2,
-      stderr: "Error: the input is not valid JSON: unexpected end of input at line 1, column 1\n\(malformedHint)\n"),
+      stderr:
+        "Error: the input is not a JSON object of strings: unexpected end of input at line 1, column 1\n\(malformedHint)\n"
+    ),
     DocumentCase(
       id: "D13", stdin: text(#"{"email": "a@b.jp"} {}"#), status: 2,
       stderr:
-        "Error: the input is not valid JSON: unexpected data after the JSON value at line 1, column 21\n\(malformedHint)\n"
+        "Error: the input is not a JSON object of strings: unexpected data after the JSON value at line 1, column 21\n\(malformedHint)\n"
     ),
     DocumentCase(
       id: "D14", stdin: [], arguments: ["--input", "/dev/zero"], status: 2,
@@ -310,7 +330,7 @@ struct BadInputTests {
         + "Validate one JSON object per run, or use --jsonl for many records.\n"),
     DocumentCase(
       id: "D15", stdin: [], arguments: ["--input", "Rules"], status: 2,
-      stderr: "Error: cannot read input 'Rules': is a directory, not a file\nSee 'validate --help'.\n"),
+      stderr: "Error: cannot read input 'Rules': Is a directory\nSee 'validate --help'.\n"),
     DocumentCase(
       id: "D16", stdin: [], arguments: ["--input", "no-such-input.json"], status: 2,
       stderr: "Error: cannot read input 'no-such-input.json': No such file or directory\nSee 'validate --help'.\n"),
@@ -495,7 +515,7 @@ struct BadInputTests {
       stderr: "Error: unknown option '--rule'\nDid you mean '--rules'?\n"),
     ArgumentCase(
       id: "A03", arguments: ["--rules", "Rules/login.json", "--format", "yaml"],
-      stderr: "Error: --format must be one of text, json; got 'yaml'\nSee 'validate --help'.\n"),
+      stderr: "Error: --format must be one of text, json, problem; got 'yaml'\nSee 'validate --help'.\n"),
     ArgumentCase(id: "A04", arguments: ["--rules"], stderr: "Error: --rules needs a value\nSee 'validate --help'.\n"),
     ArgumentCase(
       id: "A05", arguments: ["--rules", "Rules/login.json", "--rules", "Rules/signup.json"],
@@ -540,7 +560,8 @@ struct BadInputTests {
       id: "A17", arguments: ["test", "--rules", "Rules/login.json", "--run", "no such case"], status: 1,
       stderr: "Error: --run matched none of the 13 tests\n"),
     ArgumentCase(
-      id: "A18", arguments: ["-h"], stderr: "Error: unexpected argument '-h'\nOptions start with '--'.\n"),
+      id: "A18", arguments: ["--rules", "Rules/login.json", "--jsonl", "--jobs", "0"],
+      stderr: "Error: --jobs needs a number from 1 to 256; got '0'\nSee 'validate --help'.\n"),
   ]
 
   @Test("Command-line arguments: a usage error is one Error: line with a hint, exit 2", arguments: argumentCases)

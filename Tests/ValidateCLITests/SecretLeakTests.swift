@@ -109,7 +109,8 @@ struct SecretLeakTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let process = Process()
     process.executableURL = ReliabilityCLI.binary
-    process.arguments = ["--rules", "signup.json", "--jsonl", "--format", "json"]
+    // Two jobs: the parallel reader hands over each 64 KiB block of input as soon as it is full.
+    process.arguments = ["--rules", "signup.json", "--jsonl", "--format", "json", "--jobs", "2"]
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = nil
@@ -121,13 +122,17 @@ struct SecretLeakTests {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
-    // Enough records (32 KB, less than a pipe holds) that the reports fill the 64 KiB output
-    // buffer: output arriving shows the secret has been read and checked while the process
-    // still waits for more input. Then it crashes.
-    let records = String(repeating: Self.line(Self.secret) + "\n", count: 300)
+    // Should the process never answer, end it rather than hang the suite; the checks below
+    // then fail on how it ended.
+    let pid = process.processIdentifier
+    DispatchQueue.global().asyncAfter(deadline: .now() + 120) { if process.isRunning { kill(pid, SIGKILL) } }
+    // A little over one block of records (the process reads them all while this write waits),
+    // so that the first block's reports arrive while the process still waits for the rest of
+    // the second: the secret has been read and checked, and is in its memory. Then it crashes.
+    let records = String(repeating: Self.line(Self.secret) + "\n", count: 640)
     try input.fileHandleForWriting.write(contentsOf: Data(records.utf8))
     var received = output.fileHandleForReading.availableData
-    kill(process.processIdentifier, SIGSEGV)
+    kill(pid, SIGSEGV)
     // A process that survived the signal (a crash handler returned) sees the end of its input
     // and exits normally, which fails the test below instead of hanging it.
     try input.fileHandleForWriting.close()

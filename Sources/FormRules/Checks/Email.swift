@@ -41,3 +41,23 @@ public struct Email: Rule {
     Failure(code: Self.name, params: ["profile": .string(syntax.profile.rawValue)])
   }
 }
+
+extension Email: UTF8CheckableRule {
+  /// The variant is the reason's position in `EmailSyntax.Reason.allCases`.
+  public func check(utf8 subject: UTF8Subject) -> Int? {
+    // Most addresses are plain ASCII; a one-pass test accepts those, the full scan does the rest.
+    if syntax.profile != .html && PlainEmail.accepts(subject.value) { return nil }
+    guard let reason = syntax.check(utf8: subject.value) else { return nil }
+    return emailReasons.firstIndex(of: reason)
+  }
+
+  public func failure(variant: Int) -> Failure {
+    let reason = emailReasons[variant]
+    return Failure(
+      code: Self.name, params: ["reason": .string(reason.rawValue), "profile": .string(syntax.profile.rawValue)],
+      detail: reason.rawValue)
+  }
+}
+
+/// Built once: `allCases` makes a new array on every call.
+private let emailReasons = EmailSyntax.Reason.allCases

@@ -19,7 +19,8 @@ public struct EmailSyntax: Sendable, Equatable {
   /// Why an address was rejected. The raw values are stable codes for messages and logs.
   public enum Reason: String, Sendable, CaseIterable {
     case empty
-    /// More than 254 UTF-8 octets in all (RFC 5321 path limit minus the angle brackets).
+    /// More than 254 octets in all (the RFC 5321 path limit minus the angle brackets), counted in UTF-8
+    /// and again with the domain in A-labels.
     case tooLong
     /// No `@` at all.
     case missingAt
@@ -190,7 +191,7 @@ extension EmailSyntax {
         i += 1
         continue
       }
-      guard let (scalar, length) = UTF8Scalar.decode(bytes, at: i) else {
+      guard let (scalar, length) = Scalar.decode(bytes, at: i) else {
         if problem == nil { problem = .invalidUTF8 }
         i += 1
         continue
@@ -234,13 +235,13 @@ extension EmailSyntax {
         i += 1
         continue
       }
-      guard let (scalar, length) = UTF8Scalar.decode(bytes, at: i) else {
+      guard let (scalar, length) = Scalar.decode(bytes, at: i) else {
         if problem == nil { problem = .invalidUTF8 }
         i += 1
         continue
       }
       if problem == nil {
-        if let reason = UTF8Scalar.problem(scalar) {
+        if let reason = Scalar.problem(scalar) {
           problem = reason
         } else if escaped {
           // RFC 6531 extends qtext, not quoted-pair, so only ASCII may follow a backslash.
@@ -260,11 +261,11 @@ extension EmailSyntax {
 
   /// The reason a non-ASCII scalar is refused in an unquoted local part or in a domain label, if any.
   fileprivate func nonASCIIProblem(_ scalar: Unicode.Scalar, startsSegment: Bool) -> Reason? {
-    if let reason = UTF8Scalar.problem(scalar) { return reason }
+    if let reason = Scalar.problem(scalar) { return reason }
     if !allowUnicode { return .unicodeNotAllowed }
     // A mark with nothing to combine with would draw on the preceding dot or `@`, which helps spoofing;
     // IDNA2008 forbids it at the start of a label for that reason.
-    if startsSegment && UTF8Scalar.isCombiningMark(scalar) { return .invalidCharacter }
+    if startsSegment && Scalar.isCombiningMark(scalar) { return .invalidCharacter }
     return nil
   }
 }
@@ -272,7 +273,7 @@ extension EmailSyntax {
 // MARK: - Domain
 
 extension EmailSyntax {
-  fileprivate func checkHostname(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, html: Bool) -> Reason? {
+  private func checkHostname(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, html: Bool) -> Reason? {
     let count = bytes.count
     var labelStart = start
     var labelIsASCII = true
@@ -318,7 +319,7 @@ extension EmailSyntax {
         i += 1
         continue
       }
-      guard let (scalar, length) = UTF8Scalar.decode(bytes, at: i) else { return .invalidUTF8 }
+      guard let (scalar, length) = Scalar.decode(bytes, at: i) else { return .invalidUTF8 }
       if let reason = nonASCIIProblem(scalar, startsSegment: i == labelStart) { return reason }
       labelIsASCII = false
       labelIsNumeric = false
@@ -330,6 +331,8 @@ extension EmailSyntax {
     if lastLabelIsNumeric { return .numericTopLevelDomain }
     // The DNS limit applies to the ASCII form, which only differs from the UTF-8 length for IDNs.
     if asciiLength > Limit.domain { return .domainTooLong }
+    // A relay without SMTPUTF8 carries the domain as A-labels, so the address must fit in that form too.
+    if start + asciiLength > Limit.address { return .tooLong }
     return nil
   }
 
@@ -346,8 +349,8 @@ extension EmailSyntax {
         i += 1
         continue
       }
-      guard let (scalar, length) = UTF8Scalar.decode(bytes, at: i) else { return .invalidUTF8 }
-      if let reason = UTF8Scalar.problem(scalar) { return reason }
+      guard let (scalar, length) = Scalar.decode(bytes, at: i) else { return .invalidUTF8 }
+      if let reason = Scalar.problem(scalar) { return reason }
       i += length
     }
     guard count - start >= 3, bytes[count - 1] == ASCII.closeBracket else { return .invalidDomainLiteral }
@@ -415,84 +418,105 @@ private enum ASCII {
   }
 }
 
-private enum UTF8Scalar {
-  /// Decodes the scalar whose lead byte (≥ 0x80) is at `i`. Rejects overlong forms, surrogates and
-  /// values above U+10FFFF, as the Unicode standard requires of a conforming decoder.
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
-    let lead = bytes[i]
-    let length: Int
-    let secondRange: ClosedRange<UInt8>
-    var value: UInt32
-    switch lead {
-    case 0xC2...0xDF:
-      length = 2
-      secondRange = 0x80...0xBF
-      value = UInt32(lead & 0x1F)
-    case 0xE0:
-      length = 3
-      secondRange = 0xA0...0xBF
-      value = UInt32(lead & 0x0F)
-    case 0xE1...0xEC, 0xEE...0xEF:
-      length = 3
-      secondRange = 0x80...0xBF
-      value = UInt32(lead & 0x0F)
-    case 0xED:
-      length = 3
-      secondRange = 0x80...0x9F
-      value = UInt32(lead & 0x0F)
-    case 0xF0:
-      length = 4
-      secondRange = 0x90...0xBF
-      value = UInt32(lead & 0x07)
-    case 0xF1...0xF3:
-      length = 4
-      secondRange = 0x80...0xBF
-      value = UInt32(lead & 0x07)
-    case 0xF4:
-      length = 4
-      secondRange = 0x80...0x8F
-      value = UInt32(lead & 0x07)
-    default:
-      return nil
+extension EmailSyntax {
+  /// Decoding and classifying non-ASCII scalars. Internal so the tests can hold the fast path to the
+  /// Unicode properties it stands in for.
+  enum Scalar {
+    /// Decodes the scalar whose lead byte (≥ 0x80) is at `i`. Rejects overlong forms, surrogates and
+    /// values above U+10FFFF, as the Unicode standard requires of a conforming decoder.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
+      let lead = bytes[i]
+      let length: Int
+      let secondRange: ClosedRange<UInt8>
+      var value: UInt32
+      switch lead {
+      case 0xC2...0xDF:
+        length = 2
+        secondRange = 0x80...0xBF
+        value = UInt32(lead & 0x1F)
+      case 0xE0:
+        length = 3
+        secondRange = 0xA0...0xBF
+        value = UInt32(lead & 0x0F)
+      case 0xE1...0xEC, 0xEE...0xEF:
+        length = 3
+        secondRange = 0x80...0xBF
+        value = UInt32(lead & 0x0F)
+      case 0xED:
+        length = 3
+        secondRange = 0x80...0x9F
+        value = UInt32(lead & 0x0F)
+      case 0xF0:
+        length = 4
+        secondRange = 0x90...0xBF
+        value = UInt32(lead & 0x07)
+      case 0xF1...0xF3:
+        length = 4
+        secondRange = 0x80...0xBF
+        value = UInt32(lead & 0x07)
+      case 0xF4:
+        length = 4
+        secondRange = 0x80...0x8F
+        value = UInt32(lead & 0x07)
+      default:
+        return nil
+      }
+      guard i + length <= bytes.count, secondRange.contains(bytes[i + 1]) else { return nil }
+      value = value << 6 | UInt32(bytes[i + 1] & 0x3F)
+      var k = 2
+      while k < length {
+        let byte = bytes[i + k]
+        guard byte & 0xC0 == 0x80 else { return nil }
+        value = value << 6 | UInt32(byte & 0x3F)
+        k += 1
+      }
+      guard let scalar = Unicode.Scalar(value) else { return nil }
+      return (scalar, length)
     }
-    guard i + length <= bytes.count, secondRange.contains(bytes[i + 1]) else { return nil }
-    value = value << 6 | UInt32(bytes[i + 1] & 0x3F)
-    var k = 2
-    while k < length {
-      let byte = bytes[i + k]
-      guard byte & 0xC0 == 0x80 else { return nil }
-      value = value << 6 | UInt32(byte & 0x3F)
-      k += 1
-    }
-    guard let scalar = Unicode.Scalar(value) else { return nil }
-    return (scalar, length)
-  }
 
-  /// Why a non-ASCII scalar can never be part of an address, whatever the options.
-  static func problem(_ scalar: Unicode.Scalar) -> EmailSyntax.Reason? {
-    let value = scalar.value
-    if value == 0xFF20 || value == 0xFE6B { return .fullWidthAt }
-    if value >= 0xFF01 && value <= 0xFF5E { return .fullWidthCharacter }
-    // Ideographic and halfwidth full stops: IDNA maps them to a dot, so in a label they would look like a
-    // dot but not be one. U+FFFD means the text was already damaged before it got here.
-    if value == 0x3002 || value == 0xFF61 || value == 0xFFFD { return .invalidCharacter }
-    let properties = scalar.properties
-    if properties.isWhitespace { return .whitespace }
-    switch properties.generalCategory {
-    case .control:
-      return .controlCharacter
-    case .format, .privateUse, .unassigned, .surrogate:
-      // Invisible, private or meaningless characters make addresses that look alike but are not.
-      return .invalidCharacter
-    default:
-      return properties.isNoncharacterCodePoint ? .invalidCharacter : nil
+    /// Blocks in which no scalar is whitespace, a control, a format or private-use character, a mark or a
+    /// noncharacter: Latin, Greek, Cyrillic, Hebrew and Arabic letters, kana, CJK ideographs and Hangul.
+    /// The property lookups cost more than the rest of the check together, so the common scripts skip
+    /// them. A test holds these ranges to the toolchain's Unicode data.
+    @inline(__always) static func isPlainLetter(_ value: UInt32) -> Bool {
+      switch value {
+      case 0x00C0...0x02AF, 0x0370...0x0482, 0x048A...0x052F, 0x05D0...0x05EA, 0x0620...0x064A,
+        0x3041...0x3096, 0x30A1...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+        return true
+      default:
+        return false
+      }
     }
-  }
 
-  static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .enclosingMark: return true
-    default: return false
+    /// Why a non-ASCII scalar can never be part of an address, whatever the options.
+    static func problem(_ scalar: Unicode.Scalar) -> EmailSyntax.Reason? {
+      let value = scalar.value
+      if isPlainLetter(value) { return nil }
+      if value == 0xFF20 || value == 0xFE6B { return .fullWidthAt }
+      if value >= 0xFF01 && value <= 0xFF5E { return .fullWidthCharacter }
+      // Ideographic and halfwidth full stops: IDNA maps them to a dot, so in a label they would look like a
+      // dot but not be one. U+FFFD means the text was already damaged before it got here.
+      if value == 0x3002 || value == 0xFF61 || value == 0xFFFD { return .invalidCharacter }
+      let properties = scalar.properties
+      if properties.isWhitespace { return .whitespace }
+      switch properties.generalCategory {
+      case .control:
+        return .controlCharacter
+      case .format, .privateUse, .surrogate:
+        // Invisible or private characters make addresses that look alike but are not. Unassigned code
+        // points pass, so the result does not change with the toolchain's Unicode version.
+        return .invalidCharacter
+      default:
+        return properties.isNoncharacterCodePoint ? .invalidCharacter : nil
+      }
+    }
+
+    static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+      if isPlainLetter(scalar.value) { return false }
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .spacingMark, .enclosingMark: return true
+      default: return false
+      }
     }
   }
 }
@@ -571,90 +595,92 @@ private enum AddressLiteral {
 
 // MARK: - Punycode
 
-enum Punycode {
-  private static let base = 36
-  private static let tMin = 1
-  private static let tMax = 26
-  private static let skew = 38
-  private static let damp = 700
-  /// Each code point adds at least one character, so more than this many cannot fit in 63 with `xn--`.
-  private static let maxScalars = 59
+extension EmailSyntax {
+  enum Punycode {
+    private static let base = 36
+    private static let tMin = 1
+    private static let tMax = 26
+    private static let skew = 38
+    private static let damp = 700
+    /// Each code point adds at least one character, so more than this many cannot fit in 63 with `xn--`.
+    private static let maxScalars = 59
 
-  /// The length of `xn--` + Punycode(label) (RFC 3492), without writing it out. The label is taken as
-  /// written, without IDNA mapping or normalization. Labels over the limit come back as 64 or more, and
-  /// for them the exact number is not computed.
-  static func aLabelLength(_ label: UnsafeBufferPointer<UInt8>) -> Int {
-    var scalarCount = 0
-    var i = 0
-    while i < label.count {
-      i += label[i] < 0x80 ? 1 : UTF8Scalar.decode(label, at: i)?.1 ?? 1
-      scalarCount += 1
-    }
-    if scalarCount > maxScalars { return scalarCount + 4 }
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: maxScalars) { scalars in
-      var n = 0
-      var j = 0
-      while j < label.count {
-        if label[j] < 0x80 {
-          scalars[n] = Int(label[j])
-          j += 1
-        } else if let (scalar, length) = UTF8Scalar.decode(label, at: j) {
-          scalars[n] = Int(scalar.value)
-          j += length
-        } else {
-          scalars[n] = 0xFFFD
-          j += 1
+    /// The length of `xn--` + Punycode(label) (RFC 3492), without writing it out. The label is taken as
+    /// written, without IDNA mapping or normalization. Labels over the limit come back as 64 or more, and
+    /// for them the exact number is not computed.
+    static func aLabelLength(_ label: UnsafeBufferPointer<UInt8>) -> Int {
+      var scalarCount = 0
+      var i = 0
+      while i < label.count {
+        i += label[i] < 0x80 ? 1 : Scalar.decode(label, at: i)?.1 ?? 1
+        scalarCount += 1
+      }
+      if scalarCount > maxScalars { return scalarCount + 4 }
+      return withUnsafeTemporaryAllocation(of: Int.self, capacity: maxScalars) { scalars in
+        var n = 0
+        var j = 0
+        while j < label.count {
+          if label[j] < 0x80 {
+            scalars[n] = Int(label[j])
+            j += 1
+          } else if let (scalar, length) = Scalar.decode(label, at: j) {
+            scalars[n] = Int(scalar.value)
+            j += length
+          } else {
+            scalars[n] = 0xFFFD
+            j += 1
+          }
+          n += 1
         }
+        return encodedLength(UnsafeBufferPointer(rebasing: scalars[0..<n]))
+      }
+    }
+
+    private static func encodedLength(_ scalars: UnsafeBufferPointer<Int>) -> Int {
+      var basic = 0
+      for scalar in scalars where scalar < 0x80 { basic += 1 }
+      var length = 4 + basic + (basic > 0 ? 1 : 0)
+      var handled = basic
+      var n = 0x80
+      var delta = 0
+      var bias = 72
+      while handled < scalars.count {
+        var next = Int.max
+        for scalar in scalars where scalar >= n && scalar < next { next = scalar }
+        delta += (next - n) * (handled + 1)
+        n = next
+        for scalar in scalars {
+          if scalar < n { delta += 1 }
+          guard scalar == n else { continue }
+          var q = delta
+          var k = base
+          while true {
+            let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+            if q < t { break }
+            length += 1
+            q = (q - t) / (base - t)
+            k += base
+          }
+          length += 1
+          bias = adapt(delta, points: handled + 1, first: handled == basic)
+          delta = 0
+          handled += 1
+        }
+        delta += 1
         n += 1
       }
-      return encodedLength(UnsafeBufferPointer(rebasing: scalars[0..<n]))
+      return length
     }
-  }
 
-  private static func encodedLength(_ scalars: UnsafeBufferPointer<Int>) -> Int {
-    var basic = 0
-    for scalar in scalars where scalar < 0x80 { basic += 1 }
-    var length = 4 + basic + (basic > 0 ? 1 : 0)
-    var handled = basic
-    var n = 0x80
-    var delta = 0
-    var bias = 72
-    while handled < scalars.count {
-      var next = Int.max
-      for scalar in scalars where scalar >= n && scalar < next { next = scalar }
-      delta += (next - n) * (handled + 1)
-      n = next
-      for scalar in scalars {
-        if scalar < n { delta += 1 }
-        guard scalar == n else { continue }
-        var q = delta
-        var k = base
-        while true {
-          let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
-          if q < t { break }
-          length += 1
-          q = (q - t) / (base - t)
-          k += base
-        }
-        length += 1
-        bias = adapt(delta, points: handled + 1, first: handled == basic)
-        delta = 0
-        handled += 1
+    private static func adapt(_ delta: Int, points: Int, first: Bool) -> Int {
+      var delta = first ? delta / damp : delta / 2
+      delta += delta / points
+      var k = 0
+      while delta > ((base - tMin) * tMax) / 2 {
+        delta /= base - tMin
+        k += base
       }
-      delta += 1
-      n += 1
+      return k + (base - tMin + 1) * delta / (delta + skew)
     }
-    return length
-  }
-
-  private static func adapt(_ delta: Int, points: Int, first: Bool) -> Int {
-    var delta = first ? delta / damp : delta / 2
-    delta += delta / points
-    var k = 0
-    while delta > ((base - tMin) * tMax) / 2 {
-      delta /= base - tMin
-      k += base
-    }
-    return k + (base - tMin + 1) * delta / (delta + skew)
   }
 }

@@ -24,3 +24,20 @@ public struct MaxLength: Rule {
       code: Self.name, params: ["max": .int(max), "unit": .string(unit.rawValue)], detail: unit == .utf8 ? "utf8" : nil)
   }
 }
+
+extension MaxLength: UTF8CheckableRule {
+  /// The variant is the `actual` length.
+  public func check(utf8 subject: UTF8Subject) -> Int? {
+    let value = subject.value
+    // No unit counts more units than there are bytes.
+    if value.count <= max { return nil }
+    let actual = unit.length(utf8: value)
+    return actual > max ? actual : nil
+  }
+
+  public func failure(variant actual: Int) -> Failure {
+    Failure(
+      code: Self.name, params: ["max": .int(max), "actual": .int(actual), "unit": .string(unit.rawValue)],
+      detail: unit == .utf8 ? "utf8" : nil)
+  }
+}

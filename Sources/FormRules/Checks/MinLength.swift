@@ -29,3 +29,25 @@ public struct MinLength: Rule {
     return "minLength \(min) is above maxLength \(max.max) (\(unit.rawValue)); no value can pass"
   }
 }
+
+extension MinLength: UTF8CheckableRule {
+  /// The variant is the `actual` length.
+  public func check(utf8 subject: UTF8Subject) -> Int? {
+    let value = subject.value
+    // A scalar takes 1 to 4 bytes (and 1 or 2 UTF-16 units), so the byte count often
+    // settles it without counting.
+    switch unit {
+    case .characters, .utf16: if value.count >= 4 * min { return nil }
+    case .utf8: if value.count >= min { return nil }
+    case .graphemes: break
+    }
+    let actual = unit.length(utf8: value)
+    return actual < min ? actual : nil
+  }
+
+  public func failure(variant actual: Int) -> Failure {
+    Failure(
+      code: Self.name, params: ["min": .int(min), "actual": .int(actual), "unit": .string(unit.rawValue)],
+      detail: unit == .utf8 ? "utf8" : nil)
+  }
+}

@@ -19,25 +19,6 @@ public struct PatternRule: Rule {
   }
 }
 
-/// `{"notPattern": "password"}`: PCRE2 search must find no match.
-public struct NotPattern: Rule {
-  public static let name = "notPattern"
-  public static let options = ["flags"]
-  public let pattern: Pattern
-
-  public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
-    pattern = try Pattern.decode(decoder, ruleName: Self.name)
-  }
-
-  public func check(_ subject: Subject) -> Failure? {
-    switch pattern.matches(subject.value) {
-    case .noMatch: return nil
-    case .match: return Failure(code: Self.name)
-    case .limitExceeded, .error: return Failure(code: "pattern.limit")
-    }
-  }
-}
-
 extension Pattern {
   /// Compiles the rule's pattern, turning PCRE2's complaint into a rules-file error.
   static func decode(_ decoder: RuleDecoder, ruleName: String) throws(RuleDecodingError) -> Pattern {
@@ -51,4 +32,17 @@ extension Pattern {
         "invalid regular expression: \(error.message) at offset \(error.offset)", at: [.key(ruleName)])
     }
   }
+}
+
+extension PatternRule: UTF8CheckableRule {
+  /// Variant 0 is no match, 1 a search that hit a limit or failed.
+  public func check(utf8 subject: UTF8Subject) -> Int? {
+    switch pattern.matches(utf8: subject.value) {
+    case .match: return nil
+    case .noMatch: return 0
+    case .limitExceeded, .error: return 1
+    }
+  }
+
+  public func failure(variant: Int) -> Failure { Failure(code: variant == 0 ? Self.name : "pattern.limit") }
 }

@@ -13,3 +13,9 @@ public struct Required: Rule {
     isRequired && subject.value.isEmpty ? Failure(code: Self.name) : nil
   }
 }
+
+extension Required: UTF8CheckableRule {
+  public func check(utf8 subject: UTF8Subject) -> Int? { isRequired && subject.value.isEmpty ? 0 : nil }
+
+  public func failure(variant: Int) -> Failure { Failure(code: Self.name) }
+}

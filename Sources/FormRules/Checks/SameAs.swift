@@ -28,13 +28,26 @@ enum ConstantTime {
   static func equals(_ a: String, _ b: String) -> Bool {
     var a = a
     var b = b
-    return a.withUTF8 { x in
-      b.withUTF8 { y in
-        guard x.count == y.count else { return false }
-        var difference: UInt8 = 0
-        for i in 0..<x.count { difference |= x[i] ^ y[i] }
-        return difference == 0
-      }
-    }
+    return a.withUTF8 { x in b.withUTF8 { y in equals(x, y) } }
   }
+
+  static func equals(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard x.count == y.count else { return false }
+    var difference: UInt8 = 0
+    for i in 0..<x.count { difference |= x[i] ^ y[i] }
+    return difference == 0
+  }
+}
+
+extension SameAs: UTF8CheckableRule {
+  public func check(utf8 subject: UTF8Subject) -> Int? {
+    let expected = subject.value(of: other) ?? UTF8Text.empty
+    // `String` equality is canonical equivalence; the sensitive form compares bytes.
+    let equal =
+      subject.isSensitive
+      ? ConstantTime.equals(subject.value, expected) : UTF8Text.equalStrings(subject.value, expected)
+    return equal ? nil : 0
+  }
+
+  public func failure(variant: Int) -> Failure { Failure(code: Self.name, params: ["other": .string(other)]) }
 }

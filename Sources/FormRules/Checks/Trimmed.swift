@@ -13,3 +13,11 @@ public struct Trimmed: Rule {
     isRequired && Transform.hasOuterWhitespace(subject.value) ? Failure(code: Self.name) : nil
   }
 }
+
+extension Trimmed: UTF8CheckableRule {
+  public func check(utf8 subject: UTF8Subject) -> Int? {
+    isRequired && UTF8Text.hasOuterWhitespace(subject.value) ? 0 : nil
+  }
+
+  public func failure(variant: Int) -> Failure { Failure(code: Self.name) }
+}

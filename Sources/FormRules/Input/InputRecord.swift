@@ -2,36 +2,22 @@
 public struct MalformedRecord: Error, Sendable, Equatable {
   /// A stable camelCase reason: a ``JSONSyntaxError/Reason`` code, `notObject`, `notString` or `lineTooLong`.
   public var reason: String
+  /// Where a JSON syntax error is, inside the record's own text. A JSON Lines record is
+  /// one line; a whole document may span many, and a column alone would not find it.
+  public var line: Int?
   public var column: Int?
   /// The field whose value had the wrong type, for `notString`.
   public var field: String?
-  /// The line within the record's text, for syntax errors: a JSONL record is one line, but a
-  /// document may span many.
-  public var lineInRecord: Int?
 
-  public init(reason: String, column: Int? = nil, field: String? = nil, lineInRecord: Int? = nil) {
+  public init(reason: String, line: Int? = nil, column: Int? = nil, field: String? = nil) {
     self.reason = reason
+    self.line = line
     self.column = column
     self.field = field
-    self.lineInRecord = lineInRecord
   }
 
-  /// A sentence for an `Error:` line: what is wrong and where, never a value.
-  public var explanation: String {
-    if let syntax = JSONSyntaxError.Reason(rawValue: reason) {
-      var text = "the input is not valid JSON: \(syntax.message)"
-      if let column { text += " at line \(lineInRecord ?? 1), column \(column)" }
-      return text
-    }
-    switch reason {
-    case "notObject": return "the input is not a JSON object"
-    case "notString": return "the input's field '\(field ?? "?")' is not a string or null"
-    case "lineTooLong": return "the input line is too long"
-    default: return reason
-    }
-  }
-
-  /// The form-level failure that takes the record's place in the output.
+  /// The form-level failure that takes the record's place in the output. `line` is the
+  /// record's line in the input stream, not the line inside the record.
   public func failure(line: Int?) -> Failure {
     var params: Parameters = [:]
     if let line { params["line"] = .int(line) }
@@ -59,7 +45,7 @@ public enum InputRecord {
     do {
       value = try JSONParser(maxDepth: maxDepth).parse(bytes)
     } catch {
-      return .failure(MalformedRecord(reason: error.reason.rawValue, column: error.column, lineInRecord: error.line))
+      return .failure(MalformedRecord(reason: error.reason.rawValue, line: error.line, column: error.column))
     }
     guard let object = value.objectValue else { return .failure(MalformedRecord(reason: "notObject")) }
     var values: [String: String?] = [:]

@@ -8,8 +8,9 @@
 /// long the stream. A line longer than `maxLineBytes` is reported as too long and skipped
 /// without being buffered.
 ///
-/// A line's length is every byte before its `\n` (a `\r` before the `\n` counts), so whether
-/// a line is too long never depends on where the reads happen to split the stream.
+/// A line's length is its bytes without the `\n` or `\r\n` that ends it; a last line without
+/// `\n` is delivered and measured whole. Whether a line is too long never depends on where the
+/// reads happen to split the stream.
 public struct LineReader {
   public enum Line {
     case line(UnsafeBufferPointer<UInt8>)
@@ -31,42 +32,45 @@ public struct LineReader {
   public init(fileDescriptor fd: Int32, maxLineBytes: Int = LineReader.defaultMaxLineBytes, chunkSize: Int = 1 << 16) {
     self.fd = fd
     self.maxLineBytes = max(maxLineBytes, 0)
-    self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 1) + self.maxLineBytes)
+    self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 1) + self.maxLineBytes + 1)
   }
 
-  /// Calls `body` for each line, in order, without the trailing `\n` (or `\r\n`). The last
-  /// line needs no `\n`; an empty input has no lines.
+  /// Calls `body` for each line, in order, without the trailing `\n` (or `\r\n`). An empty
+  /// input has no lines.
   /// The buffer is valid only during the call.
   public mutating func forEachLine(_ body: (Line) throws -> Void) rethrows {
     while true {
       // Scan the buffered bytes for complete lines.
       var scanFrom = start
       while let newline = indexOfNewline(from: scanFrom) {
+        var lineEnd = newline
+        if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
         if discarding {
           discarding = false
-        } else if newline - start > maxLineBytes {
-          // The whole line arrived in one read; it is still over the limit.
+        } else if lineEnd - start > maxLineBytes {
+          // A long line that happens to arrive whole is as long as one that does not.
           try body(.tooLong)
         } else {
-          var lineEnd = newline
-          if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
           let taken = buffer.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<lineEnd]) }
           try body(.line(taken))
         }
         start = newline + 1
         scanFrom = start
       }
-      if end - start > maxLineBytes {
+      // A partial line may end in the "\r" of a "\r\n" still to come, which is not part of it.
+      if end - start > maxLineBytes + 1 {
         if !discarding { try body(.tooLong) }
         discarding = true
         start = end
       }
       if eof {
         if start < end && !discarding {
-          // The last line may lack its `\n`; its `\r` goes as it would before one.
-          let lineEnd = buffer[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
-          let taken = buffer.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<lineEnd]) }
-          try body(.line(taken))
+          if end - start > maxLineBytes {
+            try body(.tooLong)
+          } else {
+            let taken = buffer.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<end]) }
+            try body(.line(taken))
+          }
         }
         return
       }

@@ -29,28 +29,33 @@ public struct JSONWriter {
 
   /// Writes a JSON string literal, escaping quotes, backslashes and control characters.
   public mutating func string(_ value: String) {
-    bytes.append(UInt8(ascii: "\""))
     var value = value
-    value.withUTF8 { utf8 in
-      var runStart = 0
-      for i in 0..<utf8.count {
-        let byte = utf8[i]
-        guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-        runStart = i + 1
-        switch byte {
-        case 0x22: raw("\\\"")
-        case 0x5C: raw("\\\\")
-        case 0x0A: raw("\\n")
-        case 0x0D: raw("\\r")
-        case 0x09: raw("\\t")
-        default:
-          let hex: [UInt8] = Array("0123456789abcdef".utf8)
-          bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-        }
+    value.withUTF8 { string(utf8: $0) }
+  }
+
+  /// Writes UTF-8 bytes as a JSON string literal, escaped as ``string(_:)`` escapes them;
+  /// bulk validation writes values this way without building a `String`.
+  public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+    bytes.append(UInt8(ascii: "\""))
+    var runStart = 0
+    for i in 0..<utf8.count {
+      let byte = utf8[i]
+      guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+      runStart = i + 1
+      switch byte {
+      case 0x22: raw("\\\"")
+      case 0x5C: raw("\\\\")
+      case 0x0A: raw("\\n")
+      case 0x0D: raw("\\r")
+      case 0x09: raw("\\t")
+      default:
+        let hex: StaticString = "0123456789abcdef"
+        let digits = hex.utf8Start
+        bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     bytes.append(UInt8(ascii: "\""))
   }
 

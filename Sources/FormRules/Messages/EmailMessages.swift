@@ -102,4 +102,19 @@ let emailMessages: [CatalogEntry] = [
     "email.invalidQuotedString",
     ja: ("{label}の引用符（\"）で囲まれた部分が正しくありません。", "引用符（\"）で囲まれた部分が正しくありません。"),
     en: ("The quoted part of {label} is not valid.", "The quoted part is not valid.")),
+  CatalogEntry(
+    "email.invalidUTF8",
+    ja: ("{label}に読み取れない文字が含まれています。", "読み取れない文字が含まれています。"),
+    en: ("{label} contains bytes that are not valid text.", "Contains bytes that are not valid text.")),
+  CatalogEntry(
+    "email.fullWidthCharacter",
+    ja: ("{label}に全角の英数字や記号が含まれています。半角で入力してください。", "全角の英数字や記号が含まれています。半角で入力してください。"),
+    en: (
+      "{label} contains full-width letters or symbols; use half-width ones.",
+      "Contains full-width letters or symbols; use half-width ones."
+    )),
+  CatalogEntry(
+    "email.domainTooLong",
+    ja: ("{label}のドメインは253バイト以下で入力してください。", "ドメインは253バイト以下で入力してください。"),
+    en: ("The domain of {label} must be at most 253 bytes.", "The domain must be at most 253 bytes.")),
 ]

@@ -131,7 +131,8 @@ public struct MessageCatalog: Sendable {
       if name == "other" || name == "field" { return fieldLabel(s) ?? s }
       return term(s, language: language) ?? s
     case .strings(let list):
-      let words = list.map { term($0, language: language) ?? $0 }
+      // A list of field names (`fields`) renders as their labels, like `other` and `field`.
+      let words = list.map { (name == "fields" ? fieldLabel($0) : nil) ?? term($0, language: language) ?? $0 }
       return language == "ja" ? words.joined(separator: "、") : words.joined(separator: ", ")
     default:
       return value.description

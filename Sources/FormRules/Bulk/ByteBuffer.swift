@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A growable byte buffer for bulk output: appends are a capacity check and a `memcpy`,
+/// where `Array.append(contentsOf:)` pays for generic iteration and uniqueness checks
+/// on every call. The owner frees it with ``deallocate()``.
+struct ByteBuffer {
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+  private(set) var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 64)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  func deallocate() { base.deallocate() }
+
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+  mutating func removeAll() { count = 0 }
+
+  /// Shrinks the buffer back to `capacity` when a huge record grew it, so memory stays flat.
+  mutating func shrink(to limit: Int) {
+    guard capacity > limit, count <= limit else { return }
+    let smaller = UnsafeMutablePointer<UInt8>.allocate(capacity: limit)
+    smaller.update(from: base, count: count)
+    base.deallocate()
+    base = smaller
+    capacity = limit
+  }
+
+  @inline(__always)
+  mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(count + extra) }
+  }
+
+  private mutating func grow(_ needed: Int) {
+    let newCapacity = max(needed, capacity * 2)
+    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    bigger.update(from: base, count: count)
+    base.deallocate()
+    base = bigger
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
+  mutating func append(_ source: UnsafeRawPointer, count n: Int) {
+    reserve(n)
+    memcpy(base + count, source, n)
+    count += n
+  }
+
+  @inline(__always)
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    append(source, count: bytes.count)
+  }
+
+  @inline(__always)
+  mutating func append(_ text: StaticString) {
+    append(text.utf8Start, count: text.utf8CodeUnitCount)
+  }
+
+  mutating func append(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { append($0) }
+  }
+
+  @inline(__always)
+  mutating func append(bool value: Bool) {
+    if value { append("true") } else { append("false") }
+  }
+
+  /// Bytes between quotes, for a value known to need no escaping.
+  @inline(__always)
+  mutating func appendQuoted(_ value: UnsafeBufferPointer<UInt8>) {
+    reserve(value.count + 2)
+    base[count] = 0x22
+    if let source = value.baseAddress { memcpy(base + count + 1, source, value.count) }
+    base[count + 1 + value.count] = 0x22
+    count += value.count + 2
+  }
+
+  /// A JSON string literal of UTF-8 bytes, escaped exactly as ``JSONWriter/string(utf8:)``.
+  mutating func appendJSONString(_ value: UnsafeBufferPointer<UInt8>) {
+    guard let source = value.baseAddress else {
+      append("\"\"")
+      return
+    }
+    if !UTF8Text.needsEscaping(value) {
+      appendQuoted(UnsafeBufferPointer(start: source, count: value.count))
+      return
+    }
+    var writer = JSONWriter()
+    writer.string(utf8: value)
+    append(writer.bytes)
+  }
+}

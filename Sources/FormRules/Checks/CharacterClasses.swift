@@ -1,0 +1,114 @@
+/// `{"characterClasses": {"require": ["lower", "upper", "digit"]}}`: every listed class
+/// appears; or `{"characterClasses": {"min": 3, "of": ["lower", "upper", "digit", "symbol"]}}`:
+/// at least `min` of the listed classes appear (Passay's N-of-M). An array is short for
+/// `require`. Classes are decided by Unicode category (see ``CharacterClass``), so
+/// `Ａ` is upper and `７` a digit.
+///
+/// Failure parameters: `missing` (the listed classes not present, in rule order), `min`
+/// (how many are needed), `actual` (how many are present), `of` (the listed classes).
+/// The detail is `require` or `min`.
+public struct CharacterClasses: Rule {
+  public static let name = "characterClasses"
+  /// The classes to look for, in the order the rules file lists them.
+  public let classes: [CharacterClass]
+  /// How many of `classes` must appear; `classes.count` for `require`.
+  public let min: Int
+  public let requiresAll: Bool
+
+  public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
+    let here: [JSONPathComponent] = [.key(Self.name)]
+    if let array = decoder.value.arrayValue {
+      classes = try Self.classList(array, at: here)
+      min = classes.count
+      requiresAll = true
+      return
+    }
+    guard let object = decoder.value.objectValue else {
+      throw RuleDecodingError(
+        "expected {\"require\": [classes]} or {\"min\": n, \"of\": [classes]}, found \(decoder.value.typeDescription)",
+        at: here)
+    }
+    for key in object.keys where !["require", "min", "of"].contains(key) {
+      throw RuleDecodingError(
+        "unknown key \"\(key)\" in characterClasses", at: here + [.key(key)],
+        suggestion: Suggestion.closest(to: key, in: ["require", "min", "of"]))
+    }
+    switch (object["require"], object["min"]) {
+    case (let require?, nil):
+      guard object["of"] == nil else {
+        throw RuleDecodingError("\"of\" goes with \"min\", not with \"require\"", at: here + [.key("of")])
+      }
+      guard let array = require.arrayValue else {
+        throw RuleDecodingError(
+          "expected an array of classes, found \(require.typeDescription)", at: here + [.key("require")])
+      }
+      classes = try Self.classList(array, at: here + [.key("require")])
+      min = classes.count
+      requiresAll = true
+    case (nil, let minValue?):
+      if let of = object["of"] {
+        guard let array = of.arrayValue else {
+          throw RuleDecodingError("expected an array of classes, found \(of.typeDescription)", at: here + [.key("of")])
+        }
+        classes = try Self.classList(array, at: here + [.key("of")])
+      } else {
+        classes = CharacterClass.allCases
+      }
+      guard let n = minValue.intValue, n >= 1, n <= classes.count else {
+        throw RuleDecodingError(
+          "expected an integer from 1 to \(classes.count) (the number of classes in \"of\")", at: here + [.key("min")])
+      }
+      min = n
+      requiresAll = false
+    case (.some, .some):
+      throw RuleDecodingError(
+        "use either \"require\" or \"min\"; combine both with allOf", at: here + [.key("min")])
+    case (nil, nil):
+      throw RuleDecodingError("expected \"require\" or \"min\"", at: here)
+    }
+  }
+
+  private static func classList(_ array: [JSONValue], at path: [JSONPathComponent]) throws(RuleDecodingError)
+    -> [CharacterClass]
+  {
+    guard !array.isEmpty else { throw RuleDecodingError("expected at least one class", at: path) }
+    let names = CharacterClass.allCases.map(\.rawValue)
+    var result: [CharacterClass] = []
+    for (i, element) in array.enumerated() {
+      guard let name = element.stringValue, let c = CharacterClass(rawValue: name) else {
+        let found = element.stringValue.map { "\"\($0)\"" } ?? element.typeDescription
+        throw RuleDecodingError(
+          "expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \(found)",
+          at: path + [.index(i)], suggestion: element.stringValue.flatMap { Suggestion.closest(to: $0, in: names) })
+      }
+      guard !result.contains(c) else {
+        throw RuleDecodingError("\"\(name)\" is listed twice", at: path + [.index(i)])
+      }
+      result.append(c)
+    }
+    return result
+  }
+
+  public func check(_ subject: Subject) -> Failure? {
+    let present = CharacterClass.present(in: subject.value)
+    let actual = classes.count(where: { present.contains($0) })
+    guard actual < min else { return nil }
+    return failure(missing: classes.filter { !present.contains($0) }, actual: actual)
+  }
+
+  public var requirement: Failure {
+    var f = failure(missing: classes, actual: 0)
+    f.params["actual"] = nil
+    return f
+  }
+
+  private func failure(missing: [CharacterClass], actual: Int) -> Failure {
+    Failure(
+      code: Self.name,
+      params: [
+        "missing": .strings(missing.map(\.rawValue)), "min": .int(min), "actual": .int(actual),
+        "of": .strings(classes.map(\.rawValue)),
+      ],
+      detail: requiresAll ? "require" : "min")
+  }
+}

@@ -1,0 +1,46 @@
+/// `{"maxRepeat": 3}`: no run of more than `max` identical characters (`aaaa` fails,
+/// `aaa` passes).
+///
+/// `unit` says what a character is: `characters` (default) compares Unicode scalars,
+/// like every other count in the engine; `graphemes` compares user-perceived characters,
+/// so `👍🏽👍🏽👍🏽👍🏽` (thumb and skin tone, alternating as scalars) is a run of four. Runs
+/// are exact: `aA` and `aａ` are different characters.
+///
+/// Failure parameters: `max`, `actual` (the longest run), `unit`.
+///
+/// - Complexity: O(n), one pass.
+public struct MaxRepeat: Rule {
+  public static let name = "maxRepeat"
+  public static let options = ["unit"]
+  public let max: Int
+  public let unit: LengthUnit
+
+  public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
+    max = try decoder.count()
+    if max == 0 { throw RuleDecodingError("expected at least 1 (0 would reject every value)", at: [.key(Self.name)]) }
+    unit = try decoder.option("unit", default: .characters, choices: [.characters, .graphemes])
+  }
+
+  public func check(_ subject: Subject) -> Failure? {
+    let longest = unit == .graphemes ? Self.longestRun(subject.value) : Self.longestRun(subject.value.unicodeScalars)
+    guard longest > max else { return nil }
+    return Failure(
+      code: Self.name, params: ["max": .int(max), "actual": .int(longest), "unit": .string(unit.rawValue)])
+  }
+
+  public var requirement: Failure {
+    Failure(code: Self.name, params: ["max": .int(max), "unit": .string(unit.rawValue)])
+  }
+
+  static func longestRun<C: Collection>(_ elements: C) -> Int where C.Element: Equatable {
+    var longest = 0
+    var run = 0
+    var previous: C.Element?
+    for element in elements {
+      run = element == previous ? run + 1 : 1
+      previous = element
+      if run > longest { longest = run }
+    }
+    return longest
+  }
+}

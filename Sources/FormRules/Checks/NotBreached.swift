@@ -1,0 +1,70 @@
+import Foundation
+
+/// `{"notBreached": {"file": "lists/pwned.txt", "minCount": 1}}`: the SHA-1 of the
+/// value's UTF-8 bytes is not in a local Have I Been Pwned file seen at least
+/// `minCount` times. A string is short for `{"file": …}`; the path is relative to the
+/// rules file that declares the rule.
+///
+/// The file is memory-mapped once per policy and binary-searched (see ``BreachFile``),
+/// so the multi-gigabyte HIBP download works without loading it.
+///
+/// The failure carries `minCount` only: how often a password was seen would tell a
+/// reader of the logs which password it is.
+///
+/// - Complexity: one SHA-1 and O(log n) line comparisons.
+public struct NotBreached: Rule {
+  public static let name = "notBreached"
+  public let file: String
+  public let minCount: Int
+  private var breaches: BreachFile?
+
+  public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
+    let here: [JSONPathComponent] = [.key(Self.name)]
+    if let path = decoder.value.stringValue {
+      file = path
+      minCount = 1
+      return
+    }
+    guard let object = decoder.value.objectValue else {
+      throw RuleDecodingError(
+        "expected a file path or {\"file\": path, \"minCount\": n}, found \(decoder.value.typeDescription)", at: here)
+    }
+    for key in object.keys where !["file", "minCount"].contains(key) {
+      throw RuleDecodingError(
+        "unknown key \"\(key)\" in notBreached", at: here + [.key(key)],
+        suggestion: Suggestion.closest(to: key, in: ["file", "minCount"]))
+    }
+    guard let path = object["file"]?.stringValue, !path.isEmpty else {
+      throw RuleDecodingError("expected \"file\": the path of a SHA1HEX:COUNT file", at: here + [.key("file")])
+    }
+    file = path
+    if let raw = object["minCount"] {
+      guard let n = raw.intValue, n >= 1 else {
+        throw RuleDecodingError(
+          "expected a positive integer, found \(raw.typeDescription)", at: here + [.key("minCount")])
+      }
+      minCount = n
+    } else {
+      minCount = 1
+    }
+  }
+
+  public mutating func compile(in context: CompileContext) throws(RuleDecodingError) {
+    let url = PasswordList.resolve(file, in: context)
+    let at: [JSONPathComponent] = [.key(Self.name)]
+    breaches = try context.shared("breachFile:" + url.path) { () throws(RuleDecodingError) -> BreachFile in
+      do throws(BreachFileError) {
+        return try BreachFile(path: url.path)
+      } catch {
+        throw RuleDecodingError("cannot use the breach file \(error.description)", at: at)
+      }
+    }
+  }
+
+  public func check(_ subject: Subject) -> Failure? {
+    guard let breaches, breaches.count(ofPassword: subject.value) >= minCount else { return nil }
+    return Failure(code: Self.name, params: ["minCount": .int(minCount)])
+  }
+
+  public var requirement: Failure { Failure(code: Self.name, params: ["minCount": .int(minCount)]) }
+}

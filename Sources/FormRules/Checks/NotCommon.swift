@@ -1,0 +1,100 @@
+import Foundation
+
+/// `{"notCommon": true}`: the value is not on a blocklist of common passwords, compared
+/// case-insensitively after NFKC and trimming (`PassWord`, `ｐａｓｓｗｏｒｄ` and
+/// ` password ` all match `password`).
+///
+/// Options:
+/// - `lists`: list files of your own (a path or an array), relative to the rules file
+///   that declares the rule; used together with the shipped list.
+/// - `defaultList`: `false` to leave out the shipped list
+///   (`Rules/lists/common-passwords/common-passwords.txt`, 19,640 entries, most common first).
+/// - `top`: use only the first N entries of each list (`3000` for OWASP ASVS 6.2.4).
+/// - `words`: context-specific words written in the rules file (the service's name).
+///
+/// The failure has no parameters: which entry matched would be the password itself.
+///
+/// - Complexity: O(1) per value: one canonical copy and one hash lookup per list.
+public struct NotCommon: Rule {
+  public static let name = "notCommon"
+  public static let options = ["lists", "defaultList", "top", "words"]
+  public let isEnabled: Bool
+  public let lists: [String]
+  public let usesDefaultList: Bool
+  public let top: Int?
+  public let words: Set<String>
+  private var sets: [Set<String>] = []
+  /// The same entries for byte-level lookups (``UTF8CheckableRule``), and an unretained
+  /// handle to them: every thread shares the index, and retaining it on each call made
+  /// threads contend for its reference count.
+  private var index: CommonPasswordIndex?
+  private var indexHandle: Unmanaged<CommonPasswordIndex>?
+
+  public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
+    isEnabled = try decoder.bool()
+    lists = try decoder.stringListOption("lists") ?? []
+    usesDefaultList = try decoder.boolOption("defaultList") ?? true
+    top = try decoder.intOption("top")
+    if top == 0 { throw RuleDecodingError("expected a positive number of entries", at: [.key("top")]) }
+    words = Set((try decoder.stringListOption("words") ?? []).map(PasswordList.canonical).filter { !$0.isEmpty })
+    if isEnabled, !usesDefaultList, lists.isEmpty, words.isEmpty {
+      throw RuleDecodingError(
+        "with \"defaultList\": false, name \"lists\" or \"words\" to check against", at: [.key("defaultList")])
+    }
+  }
+
+  public mutating func compile(in context: CompileContext) throws(RuleDecodingError) {
+    guard isEnabled else { return }
+    var sets: [Set<String>] = []
+    if usesDefaultList {
+      let url = try PasswordList.defaultListURL(in: context, at: [.key(Self.name)])
+      sets.append(try PasswordList.set(at: url, top: top, in: context, at: [.key(Self.name)]))
+    }
+    for (i, path) in lists.enumerated() {
+      let url = PasswordList.resolve(path, in: context)
+      let at: [JSONPathComponent] = lists.count == 1 ? [.key("lists")] : [.key("lists"), .index(i)]
+      sets.append(try PasswordList.set(at: url, top: top, in: context, at: at))
+    }
+    if !words.isEmpty { sets.append(words) }
+    self.sets = sets
+    let index = CommonPasswordIndex(sets)
+    self.index = index
+    indexHandle = Unmanaged.passUnretained(index)
+  }
+
+  public func check(_ subject: Subject) -> Failure? {
+    guard isEnabled else { return nil }
+    let candidate = PasswordList.canonical(subject.value)
+    guard !candidate.isEmpty, sets.contains(where: { $0.contains(candidate) }) else { return nil }
+    return Failure(code: Self.name)
+  }
+}
+
+extension NotCommon: UTF8CheckableRule {
+  public func check(utf8 subject: UTF8Subject) -> Int? {
+    guard isEnabled, let indexHandle else { return nil }
+    return indexHandle._withUnsafeGuaranteedRef { check(utf8: subject, index: $0) }
+  }
+
+  private func check(utf8 subject: UTF8Subject, index: CommonPasswordIndex) -> Int? {
+    let value = subject.value
+    guard UTF8Text.isASCII(value) else {
+      if index.rulesOut(value) { return nil }
+      let candidate = PasswordList.canonical(subject.string)
+      return !candidate.isEmpty && sets.contains(where: { $0.contains(candidate) }) ? 0 : nil
+    }
+    // NFKC leaves ASCII alone and ASCII lower case is byte-wise, so the canonical form is
+    // the trimmed bytes in lower case.
+    let trimmed = UTF8Text.trimmingWhitespace(value)
+    guard !trimmed.isEmpty, trimmed.count <= index.longest else { return nil }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: trimmed.count) { lower -> Int? in
+      for i in 0..<trimmed.count {
+        let byte = trimmed[i]
+        lower[i] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+      }
+      return index.contains(UnsafeBufferPointer(lower)) ? 0 : nil
+    }
+  }
+
+  public func failure(variant: Int) -> Failure { Failure(code: Self.name) }
+}

@@ -1,0 +1,72 @@
+/// `{"notContainsField": ["email", "username"], "minPart": 3}`: the value does not
+/// contain another field's value or a part of it, forwards or reversed, ignoring case
+/// and width (both sides are compared after NFKC).
+///
+/// The parts of a value are the value itself, the local part of an email address, the
+/// pieces of the local part (or of a value without `@`) split on `.`, `_`, `-`, `+` and
+/// white space, and those pieces joined. Parts shorter than `minPart` (default 3, counted in `unit`, default
+/// `characters`) are ignored, so `taro.yamada@example.jp` forbids the whole address,
+/// `taro.yamada`, `taroyamada`, `taro`, `yamada` and `adamay`, but not `example` or `com`.
+///
+/// Failure parameters: `fields`, the names of the fields whose values were found
+/// (rendered as their labels). Never the values themselves.
+///
+/// - Complexity: O(n·m) per part for a value of n and a part of m scalars.
+public struct NotContainsField: Rule {
+  public static let name = "notContainsField"
+  public static let options = ["minPart", "unit"]
+  public let fields: [String]
+  public let minPart: Int
+  public let unit: LengthUnit
+
+  public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
+    if let one = decoder.value.stringValue {
+      fields = [one]
+    } else if let array = decoder.value.arrayValue, !array.isEmpty {
+      var names: [String] = []
+      for (i, element) in array.enumerated() {
+        guard let name = element.stringValue else {
+          throw RuleDecodingError(
+            "expected a field name, found \(element.typeDescription)", at: [.key(Self.name), .index(i)])
+        }
+        names.append(name)
+      }
+      fields = names
+    } else {
+      throw RuleDecodingError(
+        "expected a field name or an array of field names, found \(decoder.value.typeDescription)",
+        at: [.key(Self.name)])
+    }
+    minPart = try decoder.intOption("minPart") ?? 3
+    if minPart == 0 { throw RuleDecodingError("expected a positive length", at: [.key("minPart")]) }
+    unit = try decoder.option("unit", default: .characters, choices: LengthUnit.allCases)
+  }
+
+  public var referencedFields: [String] { fields }
+
+  public func check(_ subject: Subject) -> Failure? {
+    let haystack = Array(FieldParts.fold(subject.value).unicodeScalars)
+    var found: [String] = []
+    for field in fields where field != subject.field {
+      guard let other = subject.value(of: field), !other.isEmpty else { continue }
+      if FieldParts.parts(of: other, minLength: minPart, unit: unit).contains(where: {
+        Self.contains(haystack, $0) || Self.contains(haystack, $0.reversed())
+      }) {
+        found.append(field)
+      }
+    }
+    return found.isEmpty ? nil : Failure(code: Self.name, params: ["fields": .strings(found)])
+  }
+
+  public var requirement: Failure { Failure(code: Self.name, params: ["fields": .strings(fields)]) }
+
+  static func contains(_ haystack: [Unicode.Scalar], _ needle: some Collection<Unicode.Scalar>) -> Bool {
+    let n = needle.count
+    guard n > 0, n <= haystack.count else { return false }
+    let needle = Array(needle)
+    for start in 0...(haystack.count - n) where haystack[start] == needle[0] {
+      if haystack[start..<start + n].elementsEqual(needle) { return true }
+    }
+    return false
+  }
+}

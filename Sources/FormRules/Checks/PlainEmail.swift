@@ -1,0 +1,75 @@
+/// A one-pass acceptance test for the plain ASCII addresses nearly every form receives
+/// (`taro.yamada@example.co.jp`), used by ``Email``'s byte-level check before the full
+/// ``EmailSyntax`` scan.
+///
+/// It answers `true` only for a dot-atom local part of ASCII atext and a hostname of
+/// letters, digits and inner hyphens that meet every limit of the `practical` and `rfc`
+/// profiles, which treat such addresses alike; then `EmailSyntax.check(utf8:)` returns
+/// `nil` as well. Anything else — including every invalid address, which needs its
+/// reason — goes to the full scan. A test compares both on the benchmark corpus and the
+/// isemail suites.
+enum PlainEmail {
+  private static let atext: UInt8 = 1
+  private static let hostname: UInt8 = 2
+  private static let digit: UInt8 = 4
+
+  /// Character classes of the ASCII bytes; bytes from 0x80 have none.
+  private static let classes: [UInt8] = {
+    var table = [UInt8](repeating: 0, count: 256)
+    for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = atext | hostname }
+    for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = atext | hostname }
+    for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = atext | hostname | digit }
+    for byte in "!#$%&'*+-/=?^_`{|}~".utf8 { table[Int(byte)] |= atext }
+    table[Int(UInt8(ascii: "-"))] |= hostname
+    return table
+  }()
+
+  static func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = bytes.count
+    guard count > 0, count <= 254 else { return false }
+    return classes.withUnsafeBufferPointer { table in
+      // The local part: atext with single inner dots.
+      var i = 0
+      var afterDot = true
+      while i < count {
+        let byte = bytes[i]
+        if byte == UInt8(ascii: "@") { break }
+        if byte == UInt8(ascii: ".") {
+          if afterDot { return false }
+          afterDot = true
+        } else {
+          if table[Int(byte)] & atext == 0 { return false }
+          afterDot = false
+        }
+        i += 1
+      }
+      guard i < count, i > 0, i <= 64, !afterDot else { return false }
+      // The domain: two or more labels of 1 to 63 characters, no hyphen at either end,
+      // a top-level label that is not all digits, at most 253 bytes.
+      let domainStart = i + 1
+      guard count - domainStart >= 1, count - domainStart <= 253 else { return false }
+      var labelStart = domainStart
+      var labels = 0
+      var numeric = true
+      var j = domainStart
+      while true {
+        if j == count || bytes[j] == UInt8(ascii: ".") {
+          let length = j - labelStart
+          guard length > 0, length <= 63, bytes[labelStart] != UInt8(ascii: "-"), bytes[j - 1] != UInt8(ascii: "-")
+          else { return false }
+          labels += 1
+          if j == count { break }
+          j += 1
+          labelStart = j
+          numeric = true
+          continue
+        }
+        let kind = table[Int(bytes[j])]
+        if kind & hostname == 0 { return false }
+        if kind & digit == 0 { numeric = false }
+        j += 1
+      }
+      return labels >= 2 && !numeric
+    }
+  }
+}

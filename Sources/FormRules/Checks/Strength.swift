@@ -1,0 +1,115 @@
+/// `{"strength": {"min": 3}}`: the estimated guessing effort scores at least `min` on
+/// the 0–4 scale of ``StrengthEstimator`` (0: < 10³ guesses, 1: < 10⁶, 2: < 10⁸,
+/// 3: < 10¹⁰, 4: more). A number is short for `{"min": n}`.
+///
+/// Option `userInputs`: fields whose values (and their parts, as in
+/// ``NotContainsField``) count as the most guessable words: `{"min": 3, "userInputs": ["email"]}`.
+///
+/// The estimator's dictionary is the shipped common-password list, found as `notCommon`
+/// finds it, and built once per policy.
+///
+/// Failure parameters: `min`, `score`, `warning` (a ``StrengthWarning`` code, when one
+/// applies; also the detail, which selects the message `strength.<warning>`) and
+/// `suggestions` (``StrengthSuggestion`` codes; render them with
+/// ``MessageCatalog/suggestions(for:locale:)``).
+///
+/// - Complexity: bounded: only the first 100 scalars are analysed (see ``StrengthEstimator``).
+public struct Strength: Rule {
+  public static let name = "strength"
+  public let min: Int
+  public let userInputs: [String]
+  private(set) var estimator: StrengthEstimator?
+
+  public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
+    let here: [JSONPathComponent] = [.key(Self.name)]
+    var minValue = decoder.value
+    var inputs: [String] = []
+    if let object = decoder.value.objectValue {
+      for key in object.keys where !["min", "userInputs"].contains(key) {
+        throw RuleDecodingError(
+          "unknown key \"\(key)\" in strength", at: here + [.key(key)],
+          suggestion: Suggestion.closest(to: key, in: ["min", "userInputs"]))
+      }
+      guard let m = object["min"] else { throw RuleDecodingError("expected \"min\": a score from 1 to 4", at: here) }
+      minValue = m
+      if let raw = object["userInputs"] {
+        guard let array = raw.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
+          throw RuleDecodingError("expected an array of field names", at: here + [.key("userInputs")])
+        }
+        inputs = array.compactMap(\.stringValue)
+      }
+    }
+    guard let n = minValue.intValue, (1...4).contains(n) else {
+      throw RuleDecodingError(
+        "expected a score from 1 to 4, found \(minValue.typeDescription)",
+        at: decoder.value.objectValue == nil ? here : here + [.key("min")])
+    }
+    min = n
+    userInputs = inputs
+  }
+
+  public var referencedFields: [String] { userInputs }
+
+  public mutating func compile(in context: CompileContext) throws(RuleDecodingError) {
+    let url = try PasswordList.defaultListURL(in: context, at: [.key(Self.name)])
+    estimator = try context.shared("strengthEstimator:" + url.standardizedFileURL.path) {
+      () throws(RuleDecodingError) -> StrengthEstimator in
+      StrengthEstimator(rankedWords: try PasswordList.lines(at: url, in: context, at: [.key(Self.name)]))
+    }
+  }
+
+  /// The estimate for a subject, with the other fields' values as user inputs.
+  func estimate(_ subject: Subject) -> StrengthEstimate? {
+    let inputs = userInputs.compactMap { subject.value(of: $0) }.filter { !$0.isEmpty }
+    return estimator?.estimate(subject.value, userInputs: inputs)
+  }
+
+  public func check(_ subject: Subject) -> Failure? {
+    guard let estimate = estimate(subject), estimate.score < min else { return nil }
+    var params: Parameters = ["min": .int(min), "score": .int(estimate.score)]
+    if let warning = estimate.warning { params["warning"] = .string(warning.rawValue) }
+    params["suggestions"] = .strings(estimate.suggestions.map(\.rawValue))
+    return Failure(code: Self.name, params: params, detail: estimate.warning?.rawValue)
+  }
+
+  public var requirement: Failure { Failure(code: Self.name, params: ["min": .int(min)]) }
+}
+
+extension MessageCatalog {
+  /// The suggestions a failure carries (`strength`'s `suggestions` codes), as sentences
+  /// from the keys `<code>.suggestion.<suggestion>`.
+  ///
+  /// ```swift
+  /// policy.catalog.suggestions(for: failure, locale: "ja")
+  /// // ["単語をもう1つか2つ加えてください。…", "キーボードの並びは…"]
+  /// ```
+  public func suggestions(for failure: Failure, locale: String) -> [String] {
+    guard case .strings(let codes) = failure.params["suggestions"] else { return [] }
+    let language = MessageCatalog.negotiate([locale], default: "en")
+    return codes.compactMap { template(for: ["\(failure.code).suggestion.\($0)"], language: language)?.inline }
+  }
+}
+
+extension Policy {
+  /// The strength estimate of a field that has a `strength` rule, for a meter that
+  /// moves while the user types; `nil` when the field has none.
+  public func strength(of field: String, in values: [String: String]) -> StrengthEstimate? {
+    guard let index = fieldIndex[field], let rule = Self.firstStrength(in: fields[index].rules) else { return nil }
+    let prepared = prepare { values[$0] }
+    let spec = fields[index]
+    let subject = Subject(
+      value: prepared.values[index] ?? "", field: spec.name, isSensitive: spec.sensitive, values: prepared)
+    return rule.estimate(subject)
+  }
+
+  private static func firstStrength(in nodes: [RuleNode]) -> Strength? {
+    for node in nodes {
+      switch node.kind {
+      case .rule(let rule): if let strength = rule as? Strength { return strength }
+      case .allOf(let inner), .anyOf(let inner), .not(let inner):
+        if let strength = firstStrength(in: inner) { return strength }
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,111 @@
+/// A keyboard's character keys by row, with their physical positions, for sequence and
+/// keyboard-pattern (spatial) detection.
+struct KeyboardLayout: Sendable {
+  struct Key: Sendable {
+    var plain: Unicode.Scalar
+    /// What the key types with Shift; `nil` where it types nothing (JIS `0`).
+    var shifted: Unicode.Scalar?
+  }
+
+  let name: String
+  let rows: [[Key]]
+  /// Where each row's first key sits, in key widths from the left edge.
+  let offsets: [Double]
+
+  init(name: String, rows: [(plain: String, shifted: String, offset: Double)]) {
+    self.name = name
+    self.rows = rows.map { row in
+      let shifted = Array(row.shifted.unicodeScalars)
+      return row.plain.unicodeScalars.enumerated().map { i, plain in
+        let s = i < shifted.count ? shifted[i] : " "
+        return Key(plain: plain, shifted: s == " " ? nil : s)
+      }
+    }
+    self.offsets = rows.map(\.offset)
+  }
+
+  /// ANSI US: the number row starts with the backtick key at the left edge.
+  static let us = KeyboardLayout(
+    name: "us",
+    rows: [
+      ("`1234567890-=", "~!@#$%^&*()_+", 0),
+      ("qwertyuiop[]\\", "QWERTYUIOP{}|", 1.5),
+      ("asdfghjkl;'", "ASDFGHJKL:\"", 1.75),
+      ("zxcvbnm,./", "ZXCVBNM<>?", 2.25),
+    ])
+
+  /// JIS (106/109 keys): `1` sits one key in, after 半角/全角; Shift+`0` types nothing
+  /// (a space here marks it); `¥` ends the number row and `\` (ろ) the bottom row.
+  static let jis = KeyboardLayout(
+    name: "jis",
+    rows: [
+      ("1234567890-^¥", "!\"#$%&'() =~|", 1),
+      ("qwertyuiop@[", "QWERTYUIOP`{", 1.5),
+      ("asdfghjkl;:]", "ASDFGHJKL+*}", 1.75),
+      ("zxcvbnm,./\\", "ZXCVBNM<>?_", 2.25),
+    ])
+
+  static let all = [us, jis]
+
+  /// The key graph of a layout: for each typed character, its key, whether Shift was
+  /// held, and the neighbouring keys in six directions.
+  struct Graph: Sendable {
+    struct Location: Sendable {
+      var key: Int
+      var shifted: Bool
+    }
+
+    /// character → where it is typed
+    let locations: [UInt32: Location]
+    /// key → neighbour key per direction (left, right, up-left, up-right, down-left, down-right), -1 for none
+    let neighbours: [[Int]]
+    /// The number of keys, the starting points of a pattern.
+    let keyCount: Int
+    /// The mean number of neighbours per key.
+    let averageDegree: Double
+
+    /// The direction from `a` to its neighbour `b`, or `nil` when they are not adjacent.
+    func direction(from a: Int, to b: Int) -> Int? {
+      neighbours[a].firstIndex(of: b)
+    }
+  }
+
+  var graph: Graph {
+    var positions: [(row: Int, x: Double)] = []
+    var locations: [UInt32: Location] = [:]
+    for (r, row) in rows.enumerated() {
+      for (c, key) in row.enumerated() {
+        let index = positions.count
+        positions.append((r, offsets[r] + Double(c)))
+        locations[key.plain.value] = locations[key.plain.value] ?? Graph.Location(key: index, shifted: false)
+        if let shifted = key.shifted {
+          locations[shifted.value] = locations[shifted.value] ?? Graph.Location(key: index, shifted: true)
+        }
+      }
+    }
+    var neighbours: [[Int]] = []
+    var edges = 0
+    for (a, p) in positions.enumerated() {
+      var around = [Int](repeating: -1, count: 6)
+      for (b, q) in positions.enumerated() where a != b {
+        let dx = q.x - p.x
+        switch q.row - p.row {
+        case 0 where dx == -1: around[0] = b
+        case 0 where dx == 1: around[1] = b
+        case -1 where dx > -1 && dx <= 0: around[2] = b
+        case -1 where dx > 0 && dx < 1: around[3] = b
+        case 1 where dx > -1 && dx <= 0: around[4] = b
+        case 1 where dx > 0 && dx < 1: around[5] = b
+        default: break
+        }
+      }
+      edges += around.count { $0 >= 0 }
+      neighbours.append(around)
+    }
+    return Graph(
+      locations: locations, neighbours: neighbours, keyCount: positions.count,
+      averageDegree: Double(edges) / Double(Swift.max(positions.count, 1)))
+  }
+
+  typealias Location = Graph.Location
+}

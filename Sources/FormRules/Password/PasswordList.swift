@@ -1,0 +1,101 @@
+import Foundation
+
+/// Password lists read from text files: UTF-8, one entry per line, `\n` or `\r\n`, no
+/// comments (a line `#1pimp` is a password), blank lines ignored.
+///
+/// Entries and candidates are compared in a canonical form (``canonical(_:)``), so a list
+/// written in lower case matches `PassWord`, `ｐａｓｓｗｏｒｄ` and ` password `.
+enum PasswordList {
+  /// Where the shipped default list lives below a `Rules/` folder.
+  static let defaultRelativePath = "lists/common-passwords/common-passwords.txt"
+
+  /// A path from a rules file: absolute, or relative to the folder of the file that
+  /// declared the rule.
+  static func resolve(_ path: String, in context: CompileContext) -> URL {
+    let url =
+      path.hasPrefix("/") ? URL(fileURLWithPath: path) : context.baseDirectory.appendingPathComponent(path)
+    return url.standardizedFileURL
+  }
+
+  /// NFKC, then outer Unicode white space removed, then lower case.
+  static func canonical(_ s: String) -> String {
+    Transform.trimmingWhitespace(Transform.nfkc(s)).lowercased()
+  }
+
+  /// The entries of a list file, canonical, in file order, loaded once per policy.
+  /// - Throws: a decoding error naming the path when the file cannot be read.
+  static func lines(at url: URL, in context: CompileContext, at path: [JSONPathComponent]) throws(RuleDecodingError)
+    -> [String]
+  {
+    let key = "passwordList.lines:" + url.standardizedFileURL.path
+    return try context.shared(key) { () throws(RuleDecodingError) -> [String] in
+      let data: Data
+      do {
+        data = try Data(contentsOf: url)
+      } catch {
+        let reason = FileManager.default.fileExists(atPath: url.path) ? "cannot read the list" : "no such list file"
+        throw RuleDecodingError("\(reason): \(url.path)", at: path)
+      }
+      var result: [String] = []
+      result.reserveCapacity(data.count / 8)
+      data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        var start = 0
+        let bytes = raw.bindMemory(to: UInt8.self)
+        func emit(_ end: Int) {
+          var e = end
+          if e > start, bytes[e - 1] == 0x0D { e -= 1 }
+          if e > start {
+            let entry = canonical(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<e]), as: UTF8.self))
+            if !entry.isEmpty { result.append(entry) }
+          }
+        }
+        for i in 0..<bytes.count where bytes[i] == 0x0A {
+          emit(i)
+          start = i + 1
+        }
+        emit(bytes.count)
+      }
+      return result
+    }
+  }
+
+  /// The first `top` entries (all when `nil`) as a set, for O(1) lookups.
+  static func set(at url: URL, top: Int?, in context: CompileContext, at path: [JSONPathComponent])
+    throws(RuleDecodingError) -> Set<String>
+  {
+    let key = "passwordList.set:\(top ?? -1):" + url.standardizedFileURL.path
+    return try context.shared(key) { () throws(RuleDecodingError) -> Set<String> in
+      let all = try lines(at: url, in: context, at: path)
+      return Set(top.map { all.prefix($0) } ?? all[...])
+    }
+  }
+
+  /// Finds the shipped common-password list: in `lists/common-passwords/` of the
+  /// declaring file's folder or any folder above it (so `Rules/login.json` and
+  /// `Rules/policies/x.json` both find `Rules/lists/…`), then below the shipped
+  /// `Rules/` folder (`FORM_RULES_DIR` or `./Rules`).
+  static func defaultListURL(in context: CompileContext, at path: [JSONPathComponent]) throws(RuleDecodingError)
+    -> URL
+  {
+    let fm = FileManager.default
+    var directory = context.baseDirectory.standardizedFileURL
+    var searched: [String] = []
+    while true {
+      let candidate = directory.appendingPathComponent(defaultRelativePath)
+      if fm.fileExists(atPath: candidate.path) { return candidate }
+      searched.append(directory.path)
+      let parent = directory.deletingLastPathComponent()
+      if parent.path == directory.path || searched.count > 64 { break }
+      directory = parent
+    }
+    if let rules = context.rulesDirectory {
+      let candidate = rules.appendingPathComponent(defaultRelativePath)
+      if fm.fileExists(atPath: candidate.path) { return candidate }
+    }
+    throw RuleDecodingError(
+      "the default common-password list \(defaultRelativePath) was not found in \(context.baseDirectory.path) "
+        + "or any folder above it, nor in \(context.rulesDirectory?.path ?? "./Rules"); set FORM_RULES_DIR to the "
+        + "Rules folder or name a list with \"lists\"",
+      at: path)
+  }
+}

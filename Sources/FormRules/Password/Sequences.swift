@@ -1,0 +1,142 @@
+/// Ordered runs of characters that people type as a sequence: the alphabet, the digits,
+/// the kana in gojūon order, and the rows of US and JIS keyboards (unshifted and
+/// shifted).
+///
+/// Text is compared in a folded form (``fold(_:)``): ASCII letters in lower case,
+/// full-width ASCII as ASCII, katakana as hiragana. So `ABCD`, `ａｂｃｄ`, `アイウエ`,
+/// `QWER` and `!@#$` are all sequences.
+enum Sequences {
+  enum Kind: String, Sendable {
+    case numerical, alphabetical, keyboard
+  }
+
+  struct Table {
+    let kind: Kind
+    let scalars: [UInt32]
+  }
+
+  /// Numerical first, so that `1234` is reported as numerical rather than as a keyboard row.
+  static let tables: [Table] = {
+    var tables: [Table] = [
+      Table(kind: .numerical, scalars: scalars("0123456789")),
+      Table(kind: .alphabetical, scalars: scalars("abcdefghijklmnopqrstuvwxyz")),
+      Table(
+        kind: .alphabetical,
+        scalars: scalars("あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん")),
+    ]
+    for layout in KeyboardLayout.all {
+      for row in layout.rows {
+        tables.append(Table(kind: .keyboard, scalars: row.map { fold($0.plain).value }))
+        // A shifted row breaks where a key has no shifted character (JIS `0`).
+        var segment: [UInt32] = []
+        for key in row {
+          if let shifted = key.shifted {
+            segment.append(fold(shifted).value)
+          } else {
+            if segment.count > 1 { tables.append(Table(kind: .keyboard, scalars: segment)) }
+            segment = []
+          }
+        }
+        if segment.count > 1 { tables.append(Table(kind: .keyboard, scalars: segment)) }
+      }
+    }
+    return tables
+  }()
+
+  /// For each folded scalar, the tables it is in and its position there.
+  static let positions: [UInt32: [(table: Int, position: Int)]] = {
+    var index: [UInt32: [(table: Int, position: Int)]] = [:]
+    for (t, table) in tables.enumerated() {
+      for (p, scalar) in table.scalars.enumerated() { index[scalar, default: []].append((t, p)) }
+    }
+    return index
+  }()
+
+  /// `positions` for ASCII, by value, so most lookups need no hashing.
+  static let asciiPositions: [[(table: Int, position: Int)]] = (0..<128).map { positions[UInt32($0)] ?? [] }
+
+  @inline(__always)
+  static func tablePositions(_ scalar: Unicode.Scalar) -> [(table: Int, position: Int)] {
+    let v = fold(scalar).value
+    return v < 128 ? asciiPositions[Int(v)] : positions[v] ?? []
+  }
+
+  private static func scalars(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
+
+  /// Full-width ASCII (U+FF01–FF5E) as ASCII, nothing else changed.
+  @inline(__always)
+  static func widthFolded(_ scalar: Unicode.Scalar) -> UInt32 {
+    let v = scalar.value
+    return v >= 0xFF01 && v <= 0xFF5E ? v - 0xFEE0 : v
+  }
+
+  /// ASCII letters lower-cased, full-width ASCII (U+FF01–FF5E) as ASCII, katakana as hiragana.
+  static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    var v = scalar.value
+    if v >= 0xFF01 && v <= 0xFF5E { v -= 0xFEE0 }
+    if v >= 0x41 && v <= 0x5A { v += 0x20 }
+    if v >= 0x30A1 && v <= 0x30F6 { v -= 0x60 }
+    return Unicode.Scalar(v) ?? scalar
+  }
+
+  /// A run through one table: scalar offsets `start..<end`.
+  struct Run: Equatable {
+    var start: Int
+    var end: Int
+    var kind: Kind
+    var ascending: Bool
+  }
+
+  private struct RunState {
+    var table: Int
+    var position: Int
+    var up: Int
+    var down: Int
+  }
+
+  /// The runs of at least `minimum` characters that step forwards or backwards through
+  /// one table, each reported once, when it stops growing. With `firstOnly`, the search
+  /// stops at the first run to reach `minimum` (reported up to that point), preferring
+  /// the numerical table.
+  ///
+  /// - Complexity: O(n): each character is in at most a few tables.
+  static func runs(in scalars: some Sequence<Unicode.Scalar>, minimum: Int, firstOnly: Bool = false) -> [Run] {
+    var result: [Run] = []
+    var runs: [RunState] = []
+    var next: [RunState] = []
+    func flush(_ ended: [RunState], at end: Int, continuing: [RunState]) {
+      for run in ended {
+        for (length, ascending) in [(run.up, true), (run.down, false)] where length >= minimum {
+          let grows = continuing.contains {
+            $0.table == run.table && (ascending ? $0.up == length + 1 : $0.down == length + 1)
+          }
+          if !grows {
+            result.append(Run(start: end - length, end: end, kind: tables[run.table].kind, ascending: ascending))
+          }
+        }
+      }
+    }
+    var count = 0
+    for (i, scalar) in scalars.enumerated() {
+      next.removeAll(keepingCapacity: true)
+      for (table, position) in tablePositions(scalar) {
+        var up = 1
+        var down = 1
+        for previous in runs where previous.table == table {
+          if previous.position == position - 1 { up = previous.up + 1 }
+          if previous.position == position + 1 { down = previous.down + 1 }
+        }
+        if firstOnly, Swift.max(up, down) >= minimum {
+          let length = Swift.max(up, down)
+          return [Run(start: i + 1 - length, end: i + 1, kind: tables[table].kind, ascending: up >= down)]
+        }
+        next.append(RunState(table: table, position: position, up: up, down: down))
+      }
+      flush(runs, at: i, continuing: next)
+      swap(&runs, &next)
+      count = i + 1
+    }
+    flush(runs, at: count, continuing: [])
+    return result
+  }
+}

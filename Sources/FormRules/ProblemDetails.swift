@@ -1,0 +1,124 @@
+/// A report as an RFC 9457 problem document (`application/problem+json`), so a server
+/// can answer an invalid form with it as it is.
+///
+/// ```swift
+/// let report = policy.validate(values)
+/// if let problem = report.problemDetails(locale: "ja") {
+///   // status 422, Content-Type: application/problem+json, Content-Language: ja
+///   return Response(status: problem.status, contentType: ProblemDetails.mediaType, body: problem.bytes)
+/// }
+/// ```
+///
+/// The document carries the standard members `type`, `title`, `status` and `detail`, and
+/// two extensions: `language` (the language of every text in it) and `errors`, one entry
+/// per error-severity failure:
+///
+/// ```json
+/// {"type": "about:blank", "title": "Unprocessable Content", "status": 422,
+///  "detail": "Please check the following fields: Password.", "language": "en",
+///  "errors": [{"detail": "Password must be at least 8 characters.", "pointer": "/password",
+///              "code": "minLength", "params": {"min": 8, "actual": 5, "unit": "characters"}}]}
+/// ```
+///
+/// `pointer` is a JSON Pointer (RFC 6901) into the submitted document; a form-level
+/// failure points at the whole document (`""`). Field values never appear, so a sensitive
+/// field is as safe here as in every other output. Warnings are left out: they do not make
+/// the input invalid.
+public struct ProblemDetails: Sendable, Equatable {
+  /// The media type to send the document with.
+  public static let mediaType = "application/problem+json"
+
+  /// The HTTP status: 422 Unprocessable Content.
+  public let status: Int
+  /// The language of `title`, `detail` and every message, for `Content-Language`.
+  public let language: String
+  /// The document as UTF-8 bytes.
+  public let bytes: [UInt8]
+
+  /// The document as a string.
+  public var json: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+extension Report {
+  /// The report as an RFC 9457 problem document, or `nil` when the input is valid.
+  ///
+  /// - Parameters:
+  ///   - locale: the language of the texts (negotiated: `ja-JP` → `ja`).
+  ///   - type: a URI naming the problem type; with the default `about:blank` the title is
+  ///     the status phrase.
+  ///   - instance: a URI naming this occurrence, if the server has one.
+  public func problemDetails(locale: String, type: String = "about:blank", instance: String? = nil)
+    -> ProblemDetails?
+  {
+    guard !isValid else { return nil }
+    let language = policy.negotiateLocale([locale])
+    let catalog = policy.catalog
+    let invalidFields = fields.filter { !$0.isValid }
+    let detail =
+      invalidFields.isEmpty
+      ? catalog.render(code: "problem.detail.form", locale: language)
+      : catalog.render(
+        code: "problem.detail",
+        params: ["fields": .strings(invalidFields.map { policy.label(of: $0.name, locale: language) })],
+        locale: language)
+
+    var writer = JSONWriter()
+    writer.raw("{\"type\":")
+    writer.string(type)
+    writer.raw(",\"title\":")
+    writer.string(catalog.render(code: "problem.title", locale: language))
+    writer.raw(",\"status\":422,\"detail\":")
+    writer.string(detail)
+    if let instance {
+      writer.raw(",\"instance\":")
+      writer.string(instance)
+    }
+    writer.raw(",\"language\":")
+    writer.string(language)
+    writer.raw(",\"errors\":[")
+    var first = true
+    func entry(_ failure: Failure, pointer: String, message: String) {
+      if !first { writer.raw(",") }
+      first = false
+      writer.raw("{\"detail\":")
+      writer.string(message)
+      writer.raw(",\"pointer\":")
+      writer.string(pointer)
+      writer.raw(",\"code\":")
+      writer.string(failure.code)
+      writer.raw(",\"params\":{")
+      for (i, param) in failure.params.entries.enumerated() {
+        if i > 0 { writer.raw(",") }
+        writer.key(param.name)
+        writer.value(param.value.json)
+      }
+      writer.raw("}}")
+    }
+    for failure in formErrors where failure.severity == .error {
+      entry(failure, pointer: "", message: catalog.render(failure, label: nil, locale: language, style: .labeled))
+    }
+    for field in fields {
+      for failure in field.errors {
+        entry(
+          failure, pointer: "/" + Self.pointerToken(field.name),
+          message: policy.message(for: failure, field: field.name, locale: language))
+      }
+    }
+    writer.raw("]}")
+    return ProblemDetails(status: 422, language: language, bytes: writer.bytes)
+  }
+
+  /// Escapes a member name for a JSON Pointer: `~` → `~0`, `/` → `~1`.
+  static func pointerToken(_ name: String) -> String {
+    guard name.contains("~") || name.contains("/") else { return name }
+    var token = ""
+    for character in name {
+      switch character {
+      case "~": token += "~0"
+      case "/": token += "~1"
+      default: token.append(character)
+      }
+    }
+    return token
+  }
+}

@@ -1,0 +1,14 @@
+/// One message shown under a field, already rendered in the form's locale.
+public struct FieldMessage: Sendable, Hashable {
+  /// The failure code the message renders (`minLength`, `email`…).
+  public var code: String
+  /// Warnings are shown but never block a submit; a UI may colour them differently.
+  public var severity: Severity
+  public var text: String
+
+  public init(code: String, severity: Severity, text: String) {
+    self.code = code
+    self.severity = severity
+    self.text = text
+  }
+}

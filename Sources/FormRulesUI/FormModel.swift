@@ -1,0 +1,176 @@
+import Observation
+
+/// The state of a form that a UI binds to: values, focus, what the user has touched, the
+/// messages to show, and the submit flow.
+///
+/// The model knows nothing of any UI framework; SwiftUI, a terminal or a test drives it the
+/// same way. Every rule comes from the ``Policy``, so the screen checks exactly what the
+/// server checks.
+///
+/// ```swift
+/// let model = FormModel(policy: try RuleSet(contentsOf: url).compile(), locale: "ja")
+/// model["email"] = " taro@example.jp "
+/// model["password"] = "abc123"
+/// model.isSubmitEnabled                  // true
+/// await model.submit { try await api.login(model.values) }
+/// model.generalError                     // "メールアドレスまたはパスワードが正しくありません。"
+/// ```
+@MainActor
+@Observable
+public final class FormModel {
+  public let policy: Policy
+  /// The language messages are rendered in; negotiated on use (`ja-JP` → `ja`).
+  public var locale: String
+  public var displayPolicy: ErrorDisplayPolicy
+
+  /// The raw values as typed, one per field of the policy.
+  public private(set) var values: [String: String]
+  private var states: [String: FieldState]
+  private var focus: String?
+  /// The last validation of ``values``; kept so that reads during a redraw cost nothing.
+  public private(set) var report: Report
+  public private(set) var isLoading = false
+  /// The message shown above the form after a failed submit action.
+  public var generalError: String?
+  /// Changes on every failed submit attempt; a shake animation watches it. A counter and not
+  /// a flag, so the second failure in a row still changes the value and shakes again.
+  public private(set) var shakeTrigger = 0
+
+  /// - Parameters:
+  ///   - locale: a language tag; `nil` uses the rules file's default language.
+  ///   - values: starting values; fields not named start empty.
+  public init(
+    policy: Policy, locale: String? = nil, displayPolicy: ErrorDisplayPolicy = .standard,
+    values: [String: String] = [:]
+  ) {
+    self.policy = policy
+    self.locale = policy.negotiateLocale(locale.map { [$0] } ?? [])
+    self.displayPolicy = displayPolicy
+    var start: [String: String] = [:]
+    for name in policy.fieldNames { start[name] = values[name] ?? "" }
+    self.values = start
+    self.states = Dictionary(uniqueKeysWithValues: policy.fieldNames.map { ($0, FieldState()) })
+    self.report = policy.validate(start)
+  }
+
+  /// The fields in rules-file order.
+  public var fieldNames: [String] { policy.fieldNames }
+
+  /// A field's value, for binding. Setting it counts as the user's edit.
+  public subscript(field: String) -> String {
+    get { values[field] ?? "" }
+    set { setValue(newValue, for: field) }
+  }
+
+  /// Records the user's edit of a field. Names the policy does not know are ignored.
+  public func setValue(_ value: String, for field: String) {
+    guard let old = values[field], old != value else { return }
+    values[field] = value
+    states[field]?.isEdited = true
+    // The general error described the values that were sent; once they change it is stale.
+    generalError = nil
+    report = policy.validate(values)
+  }
+
+  /// The field that has focus. Moving focus away marks the previous field as having lost it.
+  public var focusedField: String? {
+    get { focus }
+    set {
+      guard newValue != focus else { return }
+      if let previous = focus { states[previous]?.hasLostFocus = true }
+      focus = newValue.flatMap { values[$0] == nil ? nil : $0 }
+    }
+  }
+
+  /// What the user has done with a field.
+  public func state(of field: String) -> FieldState { states[field] ?? FieldState() }
+
+  /// The field's label in the form's locale.
+  public func label(of field: String) -> String { policy.label(of: field, locale: language) }
+
+  /// Whether the display policy lets the field's messages show now.
+  public func showsMessages(for field: String) -> Bool {
+    displayPolicy.showsMessages(for: state(of: field))
+  }
+
+  /// The messages to show under a field now (inline style), or none while the display policy
+  /// keeps the field quiet.
+  public func messages(for field: String) -> [FieldMessage] {
+    showsMessages(for: field) ? allMessages(for: field) : []
+  }
+
+  /// Every message of a field regardless of the display policy.
+  public func allMessages(for field: String) -> [FieldMessage] {
+    guard let failures = report.fields[field]?.failures else { return [] }
+    let language = language
+    return failures.map {
+      FieldMessage(
+        code: $0.code, severity: $0.severity,
+        text: policy.message(for: $0, field: field, locale: language, style: .inline))
+    }
+  }
+
+  /// Whether a field passes (warnings do not count).
+  public func isValid(_ field: String) -> Bool { report.fields[field]?.isValid ?? true }
+
+  /// The policy passes for the current values.
+  public var isValid: Bool { report.isValid }
+
+  /// The policy passes and nothing is loading. Bound to `Rules/login.json` this is the seed
+  /// screen's rule: a non-empty trimmed email, a password of at least 6 characters, not loading.
+  public var isSubmitEnabled: Bool { report.isValid && !isLoading }
+
+  /// The first failing field in rules-file order: where focus goes after a failed submit.
+  public var firstInvalidField: String? {
+    report.fields.first { !$0.isValid }?.name
+  }
+
+  /// The requirement checklist of a field (for a password: what is met so far).
+  public func checklist(for field: String) -> [RequirementStatus] {
+    RequirementChecklist.items(policy: policy, field: field, values: values, locale: language)
+  }
+
+  /// The synchronous half of ``submit(action:)``: every field counts as touched; when the
+  /// form is invalid, focus moves to the first invalid field and the shake trigger fires.
+  /// - Returns: whether the form may be sent.
+  @discardableResult
+  public func attemptSubmit() -> Bool {
+    for name in fieldNames { states[name]?.isSubmitted = true }
+    guard !report.isValid else { return true }
+    focusedField = firstInvalidField
+    shakeTrigger &+= 1
+    return false
+  }
+
+  /// Validates and, when the form passes, runs `action` with ``isLoading`` set.
+  ///
+  /// An error thrown by `action` becomes ``generalError``: a ``FormErrorCode`` whose code the
+  /// catalog knows is rendered in the form's locale; any other error renders `unknown`; a
+  /// `CancellationError` shows nothing, since the user did not fail. ``isLoading`` is false
+  /// again when this returns, however `action` ends. A call while loading does nothing.
+  public func submit(action: () async throws -> Void) async {
+    guard !isLoading, attemptSubmit() else { return }
+    isLoading = true
+    generalError = nil
+    defer { isLoading = false }
+    do {
+      try await action()
+    } catch {
+      generalError = generalErrorMessage(for: error)
+    }
+  }
+
+  /// The message for an error thrown by a submit action, in the form's locale.
+  public func generalErrorMessage(for error: any Error) -> String? {
+    if error is CancellationError { return nil }
+    let language = language
+    if let coded = error as? any FormErrorCode,
+      policy.catalog.template(for: [coded.code], language: language) != nil
+    {
+      return policy.catalog.render(code: coded.code, params: coded.params, locale: language)
+    }
+    return policy.catalog.render(code: "unknown", locale: language)
+  }
+
+  private var language: String { policy.negotiateLocale([locale]) }
+}

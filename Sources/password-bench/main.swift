@@ -1,0 +1,210 @@
+// Per-password cost of the `strength` estimator and the `notBreached` lookup on a 1 GB
+// Have I Been Pwned style file.
+//
+//     swift build -c release --product password-bench
+//     .build/release/password-bench [--file /tmp/form-rules-pwned-1g.txt] [--size-mb 1024] [--runs 11]
+//
+// The file is generated once (sorted by construction, deterministic) and reused.
+import FormRules
+import Foundation
+
+struct Options {
+  var file = "/tmp/form-rules-pwned-1g.txt"
+  var sizeMB = 1024
+  var runs = 11
+  var rulesDirectory = FileManager.default.currentDirectoryPath + "/Rules"
+
+  init(_ arguments: [String]) {
+    var iterator = arguments.dropFirst().makeIterator()
+    while let argument = iterator.next() {
+      switch argument {
+      case "--file": file = iterator.next() ?? file
+      case "--size-mb": sizeMB = iterator.next().flatMap(Int.init) ?? sizeMB
+      case "--runs": runs = iterator.next().flatMap(Int.init) ?? runs
+      case "--rules": rulesDirectory = iterator.next() ?? rulesDirectory
+      default:
+        FileHandle.standardError.write(Data("Error: unknown argument \(argument)\n".utf8))
+        exit(2)
+      }
+    }
+  }
+}
+
+/// SplitMix64: small, fast and the same on every machine, so the file and the
+/// passwords are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Passwords planted in the generated file, so lookups that hit are measured too.
+let plantedPasswords = ["password", "123456", "qwerty", "P@ssw0rd", "パスワード"] + (0..<2_000).map { "bench-known-\($0)" }
+
+func generate(path: String, bytes target: Int) throws {
+  // A line is 40 hex digits, ':', a count of 1–6 digits (4.9 on average) and CRLF.
+  let lines = target * 10 / 479
+  var planted = plantedPasswords.map { SHA1.digest($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }[...]
+  guard FileManager.default.createFile(atPath: path, contents: nil),
+    let handle = FileHandle(forWritingAtPath: path)
+  else { throw CocoaError(.fileWriteUnknown) }
+  defer { try? handle.close() }
+  var random = SplitMix64(state: 0x5EED)
+  let hex = Array("0123456789ABCDEF".utf8)
+  var buffer: [UInt8] = []
+  buffer.reserveCapacity(1 << 23)
+  let step = UInt64.max / UInt64(lines)
+  var digest = [UInt8](repeating: 0, count: 20)
+
+  func append(_ digest: [UInt8], count: UInt64) {
+    for byte in digest {
+      buffer.append(hex[Int(byte >> 4)])
+      buffer.append(hex[Int(byte & 15)])
+    }
+    buffer.append(UInt8(ascii: ":"))
+    buffer.append(contentsOf: String(count).utf8)
+    buffer.append(0x0D)
+    buffer.append(0x0A)
+  }
+
+  for i in 0..<lines {
+    // Sorted by construction: line i's first 64 bits fall in the i-th slice of the range.
+    let top = UInt64(i) * step + random.next() % step
+    let low1 = random.next()
+    let low2 = random.next()
+    for k in 0..<8 { digest[k] = UInt8(truncatingIfNeeded: top >> (56 - 8 * UInt64(k))) }
+    for k in 0..<8 { digest[8 + k] = UInt8(truncatingIfNeeded: low1 >> (56 - 8 * UInt64(k))) }
+    for k in 0..<4 { digest[16 + k] = UInt8(truncatingIfNeeded: low2 >> (56 - 8 * UInt64(k))) }
+    while let next = planted.first, next.lexicographicallyPrecedes(digest) {
+      append(next, count: 1 + random.next() % 100_000)
+      planted = planted.dropFirst()
+    }
+    append(digest, count: 1 + random.next() % 100_000)
+    if buffer.count > (1 << 23) - 128 {
+      try handle.write(contentsOf: buffer)
+      buffer.removeAll(keepingCapacity: true)
+    }
+  }
+  for next in planted { append(next, count: 1) }
+  try handle.write(contentsOf: buffer)
+}
+
+func randomPassword(length: Int, using random: inout SplitMix64) -> String {
+  let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!@#$%^&*()-_=+[]{};:,.<>/?")
+  return String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+}
+
+struct Stats {
+  var perRun: [Double]
+  var description: String {
+    let sorted = perRun.sorted()
+    let median = sorted[sorted.count / 2]
+    return String(format: "%9.0f %9.0f %9.0f", sorted[0], median, sorted[sorted.count - 1])
+  }
+}
+
+/// Runs `body` over every input `runs` times; the cost of one call in ns, per run.
+func measure(_ inputs: [String], runs: Int, _ body: (String) -> Int) -> Stats {
+  var perRun: [Double] = []
+  var sink = 0
+  for _ in 0..<runs {
+    let start = DispatchTime.now().uptimeNanoseconds
+    for input in inputs { sink &+= body(input) }
+    let elapsed = DispatchTime.now().uptimeNanoseconds - start
+    perRun.append(Double(elapsed) / Double(inputs.count))
+  }
+  if sink == Int.min { print(sink) }
+  return Stats(perRun: perRun)
+}
+
+let options = Options(CommandLine.arguments)
+let target = options.sizeMB << 20
+let existing = (try? FileManager.default.attributesOfItem(atPath: options.file)[.size] as? Int) ?? 0
+// Reuse a file within 2% of the size asked for (it is deterministic).
+if abs(existing - target) > target / 50 {
+  print("generating \(options.file) (\(options.sizeMB) MB)…")
+  let start = Date()
+  do {
+    try generate(path: options.file, bytes: target)
+  } catch {
+    FileHandle.standardError.write(Data("Error: cannot write \(options.file): \(error)\n".utf8))
+    exit(1)
+  }
+  print(String(format: "generated in %.1f s", Date().timeIntervalSince(start)))
+}
+
+let breaches: BreachFile
+do {
+  breaches = try BreachFile(path: options.file)
+} catch {
+  FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+  exit(1)
+}
+let words: [String]
+do {
+  words = try String(
+    contentsOf: URL(fileURLWithPath: options.rulesDirectory + "/lists/common-passwords/common-passwords.txt"),
+    encoding: .utf8
+  ).split(separator: "\n").map { String($0) }
+} catch {
+  FileHandle.standardError.write(Data("Error: run from the package root or pass --rules DIR: \(error)\n".utf8))
+  exit(1)
+}
+let estimator = StrengthEstimator(rankedWords: words)
+
+/// One-rule policies, to show what a rule costs through the engine (transforms, report).
+func policy(_ rule: String) -> Policy {
+  let json = #"{"version": 1, "fields": {"password": {"sensitive": true, "rules": [\#(rule)]}}}"#
+  do {
+    return try RuleSet(data: Array(json.utf8), baseDirectory: URL(fileURLWithPath: options.rulesDirectory)).compile()
+  } catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(1)
+  }
+}
+let strengthPolicy = policy(#"{"strength": {"min": 3}}"#)
+let breachPolicy = policy(#"{"notBreached": {"file": "\#(options.file)"}}"#)
+
+var random = SplitMix64(state: 42)
+let random64 = (0..<2_000).map { _ in randomPassword(length: 64, using: &random) }
+let random12 = (0..<2_000).map { _ in randomPassword(length: 12, using: &random) }
+let common = Array(words.prefix(2_000))
+let japanese = (0..<500).map { i in "さくら\(i)東京タワー" + randomPassword(length: 4, using: &random) }
+let long = (0..<50).map { _ in String(repeating: randomPassword(length: 100, using: &random), count: 100) }
+let planted = Array(plantedPasswords.suffix(2_000))
+let absent = (0..<2_000).map { _ in randomPassword(length: 16, using: &random) }
+
+// Warm up: first touches of the word trie, the tables and the file's pages.
+_ = measure(random12, runs: 1) { estimator.estimate($0).score }
+_ = measure(planted + absent, runs: 1) { breaches.count(ofPassword: $0) }
+
+print("")
+print("\(ProcessInfo.processInfo.activeProcessorCount) cores; file \(options.file): \(breaches.size >> 20) MB")
+print("runs: \(options.runs); ns per password (min / median / max over runs)")
+print("")
+print("what                                         min    median       max")
+let rows: [(String, [String], (String) -> Int)] = [
+  ("strength, 64 random ASCII characters  ", random64, { estimator.estimate($0).score }),
+  ("strength, 12 random ASCII characters  ", random12, { estimator.estimate($0).score }),
+  ("strength, common passwords            ", common, { estimator.estimate($0).score }),
+  ("strength, Japanese + digits (14–17)   ", japanese, { estimator.estimate($0).score }),
+  ("strength, 10,000 characters (first 100)", long, { estimator.estimate($0).score }),
+  ("notBreached, present (planted)        ", planted, { breaches.count(ofPassword: $0) }),
+  ("notBreached, absent                   ", absent, { breaches.count(ofPassword: $0) }),
+  (
+    "rule strength via Policy, 64 characters", random64,
+    { strengthPolicy.validate(field: "password", in: ["password": $0])?.failures.count ?? 0 }
+  ),
+  (
+    "rule notBreached via Policy, absent    ", absent,
+    { breachPolicy.validate(field: "password", in: ["password": $0])?.failures.count ?? 0 }
+  ),
+]
+for (name, inputs, body) in rows {
+  print("\(name) \(measure(inputs, runs: options.runs, body).description)")
+}

@@ -1,0 +1,295 @@
+import Foundation
+import Testing
+
+@testable import FormRules
+
+/// The bulk fast path must write exactly what the general path writes, record by record.
+@Suite("BulkValidator: fast path equals general path")
+struct BulkValidatorTests {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static func policy(_ name: String) throws -> Policy {
+    try RuleSet(contentsOf: packageRoot.appendingPathComponent("Rules/\(name)")).compile()
+  }
+
+  static func policy(json: String) throws -> Policy {
+    try RuleSet(data: Array(json.utf8), file: "test.json", baseDirectory: packageRoot.appendingPathComponent("Rules"))
+      .compile()
+  }
+
+  /// The first 100,000 records of the benchmark corpus (`Benchmarks/gen_corpus.py`),
+  /// generated once per test run (tests run in parallel).
+  static let corpus: Result<[[UInt8]], any Error> = Result {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("form-rules-corpus-\(UUID()).jsonl")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", packageRoot.appendingPathComponent("Benchmarks/gen_corpus.py").path, "--n", "100000", "--out",
+      out.path,
+    ]
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw CorpusError() }
+    let data = try Data(contentsOf: out)
+    return data.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { Array($0) }
+  }
+
+  struct CorpusError: Error, CustomStringConvertible {
+    var description: String { "python3 Benchmarks/gen_corpus.py failed; the corpus tests need python3" }
+  }
+
+  /// Validates every line both ways; returns how many took the fast path.
+  @discardableResult
+  static func expectSameOutput(
+    _ lines: [[UInt8]], policy: Policy, locale: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Int {
+    let fast = BulkValidator(policy: policy, locale: locale)
+    let general = BulkValidator(policy: policy, locale: locale, fastPath: false)
+    var mismatches = 0
+    for (i, line) in lines.enumerated() {
+      let (fastOutcome, generalOutcome) = line.withUnsafeBufferPointer { bytes in
+        (fast.validate(line: bytes, number: i + 1), general.validate(line: bytes, number: i + 1))
+      }
+      let fastBytes = Array(fast.output)
+      let generalBytes = Array(general.output)
+      fast.removeOutput()
+      general.removeOutput()
+      // Single calls take the same plan; their reports must equal the general evaluator's.
+      if case .success(let values) = InputRecord.decode(line, knownFields: Set(policy.fieldNames)) {
+        let viaPlan = policy.validate(values)
+        let general = policy.validateInGeneral { values[$0] ?? nil }
+        if !sameReport(viaPlan, general) {
+          mismatches += 1
+          Issue.record(
+            "line \(i + 1), single call: \(viaPlan.fields.map(\.description)) vs \(general.fields.map(\.description))",
+            sourceLocation: sourceLocation)
+        }
+      }
+      if fastBytes != generalBytes || fastOutcome != generalOutcome {
+        mismatches += 1
+        if mismatches <= 5 {
+          Issue.record(
+            """
+            line \(i + 1): \(String(decoding: line, as: UTF8.self))
+            fast:    \(String(decoding: fastBytes, as: UTF8.self)) \(fastOutcome)
+            general: \(String(decoding: generalBytes, as: UTF8.self)) \(generalOutcome)
+            """, sourceLocation: sourceLocation)
+        }
+      }
+    }
+    #expect(mismatches == 0, sourceLocation: sourceLocation)
+    #expect(general.fastRecords == 0, sourceLocation: sourceLocation)
+    return fast.fastRecords
+  }
+
+  static func sameReport(_ a: Report, _ b: Report) -> Bool {
+    a.formErrors == b.formErrors && a.fields.count == b.fields.count
+      && zip(a.fields, b.fields).allSatisfy {
+        $0.name == $1.name && $0.value.map { Array($0.utf8) } == $1.value.map { Array($0.utf8) }
+          && $0.failures == $1.failures && $0.isSensitive == $1.isSensitive
+      }
+  }
+
+  @Test("every record of a 100,000-record corpus, sign-up rules, Japanese")
+  func corpusSignup() throws {
+    let lines = try Self.corpus.get()
+    #expect(lines.count == 100_000)
+    let fast = Self.expectSameOutput(lines, policy: try Self.policy("signup.json"), locale: "ja")
+    // The corpus is the plain shape the fast path exists for.
+    #expect(fast > 99_000)
+  }
+
+  @Test("the first 20,000 corpus records, sign-up in English and login")
+  func corpusOtherPolicies() throws {
+    let lines = Array(try Self.corpus.get().prefix(20_000))
+    Self.expectSameOutput(lines, policy: try Self.policy("signup.json"), locale: "en")
+    Self.expectSameOutput(lines, policy: try Self.policy("login.json"), locale: "ja")
+  }
+
+  /// The benchmark's rules: the issue's sign-up work, with the common-password list.
+  static func benchPolicy() throws -> Policy {
+    try RuleSet(contentsOf: packageRoot.appendingPathComponent("Benchmarks/rules/signup-issue6.json")).compile()
+  }
+
+  @Test("every record of the corpus under the benchmark rules (notCommon)")
+  func corpusBenchRules() throws {
+    let policy = try Self.benchPolicy()
+    #expect(BulkValidator(policy: policy, locale: "ja").usesFastPath)
+    let fast = Self.expectSameOutput(try Self.corpus.get(), policy: policy, locale: "ja")
+    #expect(fast > 99_000)
+  }
+
+  /// Records chosen to reach every branch of the scanner and of each byte-level check,
+  /// including the ones that must fall back to the general parser.
+  static let edgeCases: [String] = [
+    #"{"email": "taro@example.jp", "password": "abc12345", "password_confirmation": "abc12345"}"#,
+    #"{"password_confirmation": "abc12345", "password": "abc12345", "email": "taro@example.jp"}"#,
+    #"{}"#, #"  {  }  "#, #"{"email":null,"password":null,"password_confirmation":null}"#,
+    #"{"email":"a@b.co"}"#, "\t{\"email\"\t:\r\"a@b.co\" }\t",
+    #"{"email": "\u3000 taro@example.jp \u3000", "password": "x"}"#,
+    "{\"email\": \"\u{3000} taro@example.jp\u{00A0}\", \"password\": \" \u{2003}pass word\u{205F}\"}",
+    #"{"email": "\t\n", "password": "\n"}"#, #"{"email": " ", "password": " "}"#,
+    #"{"email": "ta\"ro@example.jp", "password": "a\\b\/c\b\f\n\r\t"}"#,
+    #"{"email": "taro@ex\u0061mple.jp", "password": "\u00e9\u00E9\u3042\ud83d\ude00pass"}"#,
+    #"{"email": "taro@example.jp", "password": "\ud83d"}"#,
+    #"{"email": "taro@example.jp", "password": "\udc00abc"}"#,
+    #"{"email": "taro@example.jp", "password": "\u0000abc"}"#,
+    #"{"email": "taro@example.jp", "password": "\u001fabcdefgh", "password_confirmation": "\u001fabcdefgh"}"#,
+    #"{"email": "taro@example.jp", "password": "\x"}"#, #"{"email": "taro@example.jp", "password": "\u12"}"#,
+    #"{"email": "taro@example.jp", "email": "hanako@example.jp"}"#,
+    #"{"email": "taro@example.jp", "extra": 1}"#, #"{"extra": {"nested": [1, 2, {"a": null}]}}"#,
+    #"{"email": 42}"#, #"{"email": true}"#, #"{"email": ["a"]}"#, #"{"em\u0061il": "a@b.co"}"#,
+    #"{"email": "a@b.co",}"#, #"{"email": "a@b.co" "password": "x"}"#, #"{"email" "a@b.co"}"#,
+    #"{"email": "a@b.co"} x"#, #"{"email": "a@b.co"}}"#, #"["email"]"#, #""email""#, "", " ", "null",
+    #"{"email": nul}"#, #"{"email": nullx}"#, #"{"email": "unterminated}"#, #"{"email": "a@b.co""#,
+    "\u{FEFF}{\"email\": \"a@b.co\"}", "{\"email\": \"a\u{0001}b@c.co\"}",
+    #"{"email": "山田@例え.jp", "password": "パスワードは十分に長い", "password_confirmation": "パスワードは十分に長い"}"#,
+    #"{"email": "user@xn--r8jz45g.jp", "password": "日本語漢字日本語漢字日本語漢字日本語漢字日本語漢字"}"#,
+    #"{"email": "a..b@example.com", "password": "12345678", "password_confirmation": "12345678"}"#,
+    #"{"email": "x@localhost", "password": "👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧", "password_confirmation": "👨‍👩‍👧"}"#,
+    #"{"email": "\"john doe\"@example.com", "password": "correct horse "}"#,
+    "{\"email\": \"taro@example.jp\", \"password\": \"\(String(repeating: "a", count: 80))\"}",
+    "{\"email\": \"taro@example.jp\", \"password\": \"\(String(repeating: "a", count: 5000))\"}",
+    "{\"email\": \"\(String(repeating: "x", count: 4100))@example.jp\"}",
+    "{\"email\": \"taro@example.jp\", \"password\": \"\(String(repeating: "é", count: 2050))\"}",
+  ]
+
+  @Test("edge cases: escapes, unusual shapes, malformed lines, limits")
+  func edgeCasesSignup() throws {
+    var lines = Self.edgeCases.map { Array($0.utf8) }
+    lines.append([0x7B, 0x22, 0x65, 0x6D, 0x61, 0x69, 0x6C, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0x22, 0x7D])  // bad UTF-8
+    lines.append(Array(#"{"email":"a@b.co","password":""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8))
+    let common = [
+      "password", " Password ", "PASSWORD", "\tqwerty123\n", "ｐａｓｓｗｏｒｄ", "Ｐａｓｓｗｏｒｄ１", "passw0rd",
+      "\u{3000}letmein\u{3000}", "correct horse battery staple", String(repeating: "a", count: 70), "",
+    ].map { password in
+      Array(#"{"email": "a@b.co", "password": "\#(password)", "password_confirmation": "\#(password)"}"#.utf8)
+    }
+    for locale in ["ja", "en", "ja-JP", "fr"] {
+      Self.expectSameOutput(lines, policy: try Self.policy("signup.json"), locale: locale)
+      Self.expectSameOutput(lines, policy: try Self.policy("login.json"), locale: locale)
+      Self.expectSameOutput(lines + common, policy: try Self.benchPolicy(), locale: locale)
+    }
+  }
+
+  /// Modifiers the shipped rules do not use: conditions, warnings, messages, bail,
+  /// normalization, a non-sensitive `sameAs` (canonical equivalence), every length unit.
+  static let modifierRules = """
+    {
+      "version": 1,
+      "fields": {
+        "kind": {"label": {"en": "Kind", "ja": "種類"}, "rules": [{"required": true, "severity": "warning"}]},
+        "name": {
+          "label": {"en": "Name", "ja": "名前"}, "trim": true, "normalize": "nfkc", "bail": true,
+          "rules": [
+            {"required": true}, {"minLength": 2, "unit": "graphemes"}, {"maxLength": 5, "unit": "utf16"},
+            {"maxLength": 12, "unit": "utf8", "when": {"field": "kind", "equals": "short"}},
+            {"pattern": "^[a-zA-Zぁ-ん é]+$", "message": {"en": "Letters only.", "ja": "文字だけにしてください。"}}
+          ]
+        },
+        "alias": {
+          "label": {"en": "Alias", "ja": "別名"},
+          "rules": [
+            {"sameAs": "name", "when": {"field": "kind", "notEmpty": true}},
+            {"minLength": 3, "unit": "characters", "severity": "warning"},
+            {"trimmed": true}
+          ]
+        }
+      }
+    }
+    """
+
+  @Test("modifiers: conditions, warnings, overrides, bail, normalization, units")
+  func modifiers() throws {
+    let policy = try Self.policy(json: Self.modifierRules)
+    #expect(BulkValidator(policy: policy, locale: "en").usesFastPath)
+    let records = [
+      #"{"kind": "short", "name": "  Émile  ", "alias": "Émile"}"#,
+      #"{"kind": "short", "name": "Emile", "alias": "Emile"}"#,
+      #"{"kind": "", "name": "Emile", "alias": "x"}"#,
+      #"{"name": "e\u0301mile", "alias": "\u00e9mile", "kind": "k"}"#,
+      #"{"name": "emile", "alias": "emile", "kind": "k"}"#,
+      #"{"name": "abcdefghijkl", "alias": " emile"}"#,
+      #"{"name": "ｅｍｉｌｅ", "alias": "emile", "kind": "short"}"#,
+      #"{"name": "👍🏽👍🏽", "alias": "👍🏽👍🏽", "kind": "short"}"#,
+      #"{"name": "あいう", "alias": "あいう ", "kind": "short"}"#, #"{"name": "a1"}"#, #"{}"#,
+      #"{"name": "\u3000", "alias": "\u3000"}"#,
+    ]
+    let lines = records.map { Array($0.utf8) }
+    let fast = Self.expectSameOutput(lines, policy: policy, locale: "en")
+    Self.expectSameOutput(lines, policy: policy, locale: "ja")
+    // Values to normalize that are not ASCII go to the general path.
+    #expect(fast > 0 && fast < lines.count)
+  }
+
+  @Test("a composite rule turns the fast path off, and output stays the same")
+  func compositeFallsBack() throws {
+    let policy = try Self.policy(
+      json: """
+        {"version": 1, "fields": {"code": {"rules": [{"anyOf": [{"pattern": "^[0-9]+$"}, {"minLength": 4}]}]}}}
+        """)
+    #expect(!BulkValidator(policy: policy, locale: "en").usesFastPath)
+    Self.expectSameOutput(
+      [Array(#"{"code": "ab"}"#.utf8), Array(#"{"code": "12"}"#.utf8)], policy: policy, locale: "en")
+  }
+
+  @Test("a line too long to read gets the general malformed report")
+  func tooLongLine() throws {
+    let policy = try Self.policy("signup.json")
+    let validator = BulkValidator(policy: policy, locale: "en")
+    #expect(validator.validateTooLongLine(number: 7) == .malformed)
+    let expected = policy.report(formErrors: [MalformedRecord(reason: "lineTooLong").failure(line: 7)]).json(
+      locale: "en")
+    #expect(String(decoding: validator.output, as: UTF8.self) == expected + "\n")
+  }
+}
+
+@Suite("UTF8Text: byte-level twins of the String operations")
+struct UTF8TextTests {
+  @Test("isWhitespace matches Unicode.Scalar.Properties.isWhitespace for every scalar")
+  func whitespaceTable() {
+    var mismatches: [UInt32] = []
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      if UTF8Text.isWhitespace(value) != scalar.properties.isWhitespace { mismatches.append(value) }
+    }
+    #expect(mismatches.isEmpty)
+  }
+
+  static let samples = [
+    "", "a", "abc", " abc ", "\u{3000}abc\u{3000}", "\u{00A0}", " \t\n", "日本語", "👨‍👩‍👧", "e\u{0301}",
+    "👍🏽 x", "\u{85}x\u{2028}", "abcdefghijklmnopqrstuvwxyz0123456789", "é" + String(repeating: "あ", count: 17),
+  ]
+
+  @Test("lengths, trimming and outer white space agree with the String forms", arguments: samples)
+  func agree(_ sample: String) {
+    var s = sample
+    s.withUTF8 { bytes in
+      for unit in LengthUnit.allCases {
+        #expect(unit.length(utf8: bytes) == unit.length(of: sample), "\(unit)")
+      }
+      let trimmed = String(decoding: UTF8Text.trimmingWhitespace(bytes), as: UTF8.self)
+      #expect(trimmed == Transform.trimmingWhitespace(sample))
+      #expect(UTF8Text.hasOuterWhitespace(bytes) == Transform.hasOuterWhitespace(sample))
+      #expect(UTF8Text.isASCII(bytes) == Transform.isASCII(sample))
+    }
+  }
+
+  @Test("needsEscaping finds quotes, backslashes and control characters at any position")
+  func escaping() {
+    for length in 0..<20 {
+      for position in 0..<max(length, 1) {
+        for special: UInt8 in [0x22, 0x5C, 0x00, 0x1F, 0x0A] {
+          var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+          if length > 0 { bytes[position] = special }
+          let expected = length > 0
+          bytes.withUnsafeBufferPointer { #expect(UTF8Text.needsEscaping($0) == expected) }
+        }
+      }
+      let plain = [UInt8](repeating: 0xE3, count: length) + [UInt8](repeating: 0x20, count: length)
+      plain.withUnsafeBufferPointer { #expect(!UTF8Text.needsEscaping($0)) }
+    }
+  }
+}

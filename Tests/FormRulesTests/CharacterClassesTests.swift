@@ -1,0 +1,149 @@
+import Testing
+
+@testable import FormRules
+
+@Suite("characterClasses")
+struct CharacterClassesTests {
+  static let requireUpperDigit = #"[{"characterClasses": {"require": ["lower", "upper", "digit"]}}]"#
+  static let threeOfFour = #"[{"characterClasses": {"min": 3, "of": ["lower", "upper", "digit", "symbol"]}}]"#
+
+  @Test(
+    "each scalar belongs to one class by Unicode category",
+    arguments: [
+      ("a", CharacterClass.lower), ("z", .lower), ("ａ", .lower), ("é", .lower), ("δ", .lower), ("A", .upper),
+      ("Ａ", .upper), ("É", .upper), ("ǅ", .upper), ("7", .digit), ("７", .digit), ("٣", .digit), ("!", .symbol),
+      (" ", .symbol), ("~", .symbol), ("＠", .symbol), ("。", .symbol), ("€", .symbol), ("①", .symbol),
+      ("👍", .symbol), ("\u{3000}", .symbol), ("あ", .nonAscii), ("ア", .nonAscii), ("ｱ", .nonAscii),
+      ("漢", .nonAscii), ("ー", .nonAscii), ("々", .nonAscii), ("한", .nonAscii), ("א", .nonAscii),
+    ] as [(Unicode.Scalar, CharacterClass)])
+  func classify(scalar: Unicode.Scalar, expected: CharacterClass) {
+    #expect(CharacterClass(scalar) == expected)
+  }
+
+  @Test(
+    "marks, joiners and controls belong to no class",
+    arguments: ["\u{301}", "\u{FE0F}", "\u{200D}", "\u{0}", "\u{7F}", "\t"] as [Unicode.Scalar])
+  func noClass(scalar: Unicode.Scalar) {
+    #expect(CharacterClass(scalar) == nil)
+  }
+
+  @Test(
+    "require: every listed class must appear",
+    arguments: [
+      ("abcDEF123", [String]()), ("abcdef", ["upper", "digit"]), ("ABC", ["lower", "digit"]),
+      ("ＡＢＣａｂｃ７", []),  // full-width letters and digit count
+      ("パスワードA1", ["lower"]), ("👍👍👍", ["lower", "upper", "digit"]), ("e\u{301}E1", []),
+      ("１２３", ["lower", "upper"]),
+    ])
+  func require(password: String, missing: [String]) throws {
+    let policy = try passwordPolicy(Self.requireUpperDigit)
+    let failures = passwordFailures(policy, password)
+    if missing.isEmpty {
+      #expect(failures.isEmpty)
+    } else {
+      let failure = try #require(failures.first)
+      #expect(failure.code == "characterClasses")
+      #expect(failure.detail == "require")
+      #expect(failure.params["missing"] == .strings(missing))
+      #expect(failure.params["min"] == .int(3))
+      #expect(failure.params["actual"] == .int(3 - missing.count))
+    }
+  }
+
+  @Test(
+    "min: at least N of M, with the exact boundary",
+    arguments: [
+      ("abcABC", 2, ["digit", "symbol"]), ("abcABC1", 3, []), ("abcABC1!", 4, []),
+      (
+        "パスワード", 0,
+        ["lower", "upper", "digit", "symbol"]
+      ), ("ｐａｓｓ１２！", 3, []), ("aaaa", 1, ["upper", "digit", "symbol"]),
+    ])
+  func nOfM(password: String, actual: Int, missing: [String]) throws {
+    let policy = try passwordPolicy(Self.threeOfFour)
+    let failures = passwordFailures(policy, password)
+    #expect(failures.isEmpty == (actual >= 3))
+    if let failure = failures.first {
+      #expect(failure.detail == "min")
+      #expect(failure.params["actual"] == .int(actual))
+      #expect(failure.params["missing"] == .strings(missing))
+      #expect(failure.params["of"] == .strings(["lower", "upper", "digit", "symbol"]))
+    }
+  }
+
+  @Test("nonAscii asks for kana, kanji or other letters; an array is short for require")
+  func nonAscii() throws {
+    let policy = try passwordPolicy(#"[{"characterClasses": ["nonAscii"]}]"#)
+    #expect(passwordCodes(policy, "パスワード") == [])
+    #expect(passwordCodes(policy, "漢字") == [])
+    #expect(passwordCodes(policy, "password") == ["characterClasses"])
+    // A combining mark is no letter of its own.
+    #expect(passwordCodes(policy, "e\u{301}") == ["characterClasses"])
+    #expect(passwordCodes(policy, "Ａ") == ["characterClasses"])
+  }
+
+  @Test("min without of counts all five classes")
+  func defaultOf() throws {
+    let policy = try passwordPolicy(#"[{"characterClasses": {"min": 2}}]"#)
+    #expect(passwordCodes(policy, "あa") == [])
+    #expect(passwordCodes(policy, "ああ") == ["characterClasses"])
+  }
+
+  @Test("empty values are left to required; 10,000 characters work")
+  func emptyAndLong() throws {
+    let policy = try passwordPolicy(Self.requireUpperDigit)
+    #expect(passwordCodes(policy, "") == [])
+    let required = try passwordPolicy(#"[{"required": true}, "# + Self.requireUpperDigit.dropFirst())
+    #expect(passwordCodes(required, "") == ["required"])
+    #expect(passwordCodes(policy, String(repeating: "a", count: 10_000) + "A1") == [])
+    let failure = try #require(passwordFailures(policy, String(repeating: "a", count: 10_000)).first)
+    #expect(failure.params["missing"] == .strings(["upper", "digit"]))
+  }
+
+  @Test("messages in Japanese and English, labeled and inline")
+  func messages() throws {
+    let require = try passwordPolicy(Self.requireUpperDigit)
+    #expect(passwordMessage(require, "abc", locale: "ja") == "パスワードには英大文字、数字を含めてください。")
+    #expect(passwordMessage(require, "abc", locale: "ja", style: .inline) == "英大文字、数字を含めてください。")
+    #expect(passwordMessage(require, "abc", locale: "en") == "Password must include uppercase letters, digits.")
+    let min = try passwordPolicy(Self.threeOfFour)
+    #expect(
+      passwordMessage(min, "abc", locale: "ja") == "パスワードには英小文字、英大文字、数字、記号のうち3種類以上を含めてください。")
+    #expect(
+      passwordMessage(min, "abc", locale: "en", style: .inline)
+        == "Must include at least 3 of: lowercase letters, uppercase letters, digits, symbols.")
+    expectNoLeak(require, "abcdefgh")
+  }
+
+  @Test(
+    "bad options are load errors at their JSON path",
+    arguments: [
+      (
+        #"{"characterClasses": {"require": ["lowr"]}}"#, "fields.password.rules[0].characterClasses.require[0]", "lower"
+      ),
+      (
+        #"{"characterClasses": {"min": 5, "of": ["lower", "upper"]}}"#, "fields.password.rules[0].characterClasses.min",
+        nil
+      ),
+      (#"{"characterClasses": {"min": 0}}"#, "fields.password.rules[0].characterClasses.min", nil),
+      (
+        #"{"characterClasses": {"require": ["lower"], "min": 1}}"#, "fields.password.rules[0].characterClasses.min", nil
+      ),
+      (#"{"characterClasses": {"require": []}}"#, "fields.password.rules[0].characterClasses.require", nil),
+      (
+        #"{"characterClasses": {"require": ["upper", "upper"]}}"#,
+        "fields.password.rules[0].characterClasses.require[1]", nil
+      ),
+      (
+        #"{"characterClasses": {"requires": ["upper"]}}"#, "fields.password.rules[0].characterClasses.requires",
+        "require"
+      ),
+      (#"{"characterClasses": 3}"#, "fields.password.rules[0].characterClasses", nil),
+    ] as [(String, String, String?)])
+  func decodingErrors(rule: String, path: String, suggestion: String?) throws {
+    let problems = loadProblems(#"{"fields": {"password": {"rules": [\#(rule)]}}}"#)
+    let problem = try #require(problems.first)
+    #expect(jsonPathString(problem.path) == path)
+    #expect(problem.suggestion == suggestion)
+  }
+}

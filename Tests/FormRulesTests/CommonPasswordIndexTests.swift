@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import FormRules
+
+/// The byte-level index behind `notCommon` must answer as the `Set<String>` lookups do.
+@Suite("CommonPasswordIndex: byte lookups and the non-ASCII shortcut")
+struct CommonPasswordIndexTests {
+  @Test("every scalar the shortcut relies on is kept as it is by the canonical form")
+  func keptScalars() {
+    var changed: [UInt32] = []
+    for range in CommonPasswordIndex.keptRanges {
+      for value in range {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        let text = String(scalar)
+        if PasswordList.canonical("a" + text + "b") != "a" + text + "b" { changed.append(value) }
+      }
+    }
+    for value in UInt32(0)...0x10FFFF {
+      let listed = CommonPasswordIndex.keptRanges.contains { $0.contains(value) }
+      if CommonPasswordIndex.keepsItself(value) != listed { changed.append(value) }
+    }
+    #expect(changed.isEmpty, "\(changed.prefix(10).map { String($0, radix: 16) })")
+    #expect(!CommonPasswordIndex.keepsItself(0x41))
+    #expect(!CommonPasswordIndex.keepsItself(0xFF41))
+  }
+
+  static let entries: Set<String> = ["password", "qwerty", "пароль", "パスワード", "日本", "a", "p@ss w0rd"]
+
+  @Test("contains answers for bytes as Set<String>.contains answers for the string")
+  func contains() {
+    let index = CommonPasswordIndex([Self.entries])
+    for candidate in Self.entries.sorted() + ["passwor", "passwords", "PASSWORD", "", "b", "パスワー", "日本語"] {
+      var copy = candidate
+      copy.withUTF8 { bytes in
+        #expect(index.contains(bytes) == Self.entries.contains(candidate), "\(candidate)")
+      }
+    }
+    #expect(index.longest == "パスワード".utf8.count)
+  }
+
+  @Test("rulesOut never rules out a value whose canonical form is an entry")
+  func rulesOutIsSound() {
+    let index = CommonPasswordIndex([Self.entries])
+    let candidates = [
+      "パスワード", "ﾊﾟｽﾜｰﾄﾞ", "パスワ\u{30FC}ド", "ハ\u{309A}スワード", "日本", "　日本　", "日本語です", "😀password", "password😀",
+      "が", "か\u{3099}", "한국어", "ｐａｓｓｗｏｒｄ", "пароль", "ПАРОЛЬ", "👍🏽", "❤️",
+    ]
+    for candidate in candidates {
+      let matches = Self.entries.contains(PasswordList.canonical(candidate))
+      var copy = candidate
+      let ruledOut = copy.withUTF8 { index.rulesOut($0) }
+      if matches { #expect(!ruledOut, "\(candidate)") }
+    }
+    var kana = "日本語です"
+    #expect(kana.withUTF8 { index.rulesOut($0) })
+  }
+
+  @Test("the notCommon rule answers the same on bytes and on strings, for the corpus passwords")
+  func ruleAgreesOnCorpus() throws {
+    let policy = try BulkValidatorTests.benchPolicy()
+    let lines = try BulkValidatorTests.corpus.get().prefix(30_000)
+    var checked = 0
+    for line in lines {
+      guard case .success(let values) = InputRecord.decode(line, knownFields: ["password"]),
+        let password = values["password"] ?? nil
+      else { continue }
+      let viaPlan = policy.validate(["password": password]).fields["password"]?.failures.map(\.code) ?? []
+      let general = policy.validateInGeneral { $0 == "password" ? password : nil }.fields["password"]?.failures.map(
+        \.code)
+      #expect(viaPlan == general, "\(password)")
+      checked += 1
+    }
+    #expect(checked > 25_000)
+  }
+}

@@ -1,0 +1,69 @@
+import Testing
+
+@testable import FormRules
+
+@Suite("maxRepeat")
+struct MaxRepeatTests {
+  @Test(
+    "no run longer than max, exactly at the boundary",
+    arguments: [
+      ("aaa", nil), ("aaaa", 4), ("abcaaab", nil), ("xaaaax", 4), ("ああああ", 4), ("あああ", nil), ("１１１１", 4),
+      ("aAaA", nil), ("aａaａ", nil), ("👍👍👍👍👍", 5), ("abab", nil), ("   ", nil), ("    ", 4),
+    ] as [(String, Int?)])
+  func runs(password: String, actual: Int?) throws {
+    let policy = try passwordPolicy(#"[{"maxRepeat": 3}]"#)
+    let failures = passwordFailures(policy, password)
+    #expect(failures.first?.params["actual"] == actual.map(ParameterValue.int))
+    #expect(failures.map(\.code) == (actual == nil ? [] : ["maxRepeat"]))
+  }
+
+  @Test("max 1 forbids any doubled character")
+  func one() throws {
+    let policy = try passwordPolicy(#"[{"maxRepeat": 1}]"#)
+    #expect(passwordCodes(policy, "ab") == [])
+    #expect(passwordCodes(policy, "abb") == ["maxRepeat"])
+    #expect(
+      passwordMessage(policy, "aa", locale: "en") == "Password must not have more than 1 identical character in a row.")
+  }
+
+  @Test("graphemes see skin-toned emoji and combining marks as one character")
+  func graphemes() throws {
+    let scalars = try passwordPolicy(#"[{"maxRepeat": 3}]"#)
+    let graphemes = try passwordPolicy(#"[{"maxRepeat": 3, "unit": "graphemes"}]"#)
+    let thumbs = String(repeating: "👍🏽", count: 4)
+    let accents = String(repeating: "e\u{301}", count: 4)
+    #expect(passwordCodes(scalars, thumbs) == [])
+    #expect(passwordCodes(graphemes, thumbs) == ["maxRepeat"])
+    #expect(passwordCodes(scalars, accents) == [])
+    #expect(passwordCodes(graphemes, accents) == ["maxRepeat"])
+    let failure = try #require(passwordFailures(graphemes, thumbs).first)
+    #expect(failure.params["unit"] == .string("graphemes"))
+    #expect(failure.params["actual"] == .int(4))
+  }
+
+  @Test("empty is left to required; 10,000 characters")
+  func emptyAndLong() throws {
+    let policy = try passwordPolicy(#"[{"maxRepeat": 3}]"#)
+    #expect(passwordCodes(policy, "") == [])
+    #expect(passwordFailures(policy, String(repeating: "a", count: 10_000)).first?.params["actual"] == .int(10_000))
+    #expect(passwordCodes(policy, String(repeating: "aab", count: 3_334)) == [])
+  }
+
+  @Test("messages")
+  func messages() throws {
+    let policy = try passwordPolicy(#"[{"maxRepeat": 3}]"#)
+    #expect(passwordMessage(policy, "aaaa", locale: "ja") == "パスワードは同じ文字の連続を3文字までにしてください。")
+    #expect(passwordMessage(policy, "aaaa", locale: "ja", style: .inline) == "同じ文字の連続は3文字までにしてください。")
+    #expect(
+      passwordMessage(policy, "aaaa", locale: "en")
+        == "Password must not have more than 3 identical characters in a row.")
+    expectNoLeak(policy, "zzzzzz")
+  }
+
+  @Test("0 and byte units are load errors")
+  func decodingErrors() {
+    #expect(!loadProblems(#"{"fields": {"p": {"rules": [{"maxRepeat": 0}]}}}"#).isEmpty)
+    #expect(!loadProblems(#"{"fields": {"p": {"rules": [{"maxRepeat": 3, "unit": "utf8"}]}}}"#).isEmpty)
+    #expect(!loadProblems(#"{"fields": {"p": {"rules": [{"maxRepeat": "3"}]}}}"#).isEmpty)
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import FormRules
+
+/// docs/messages.md is generated from the catalog, so the reference cannot drift from
+/// the code. Regenerate with `UPDATE_DOCS=1 swift test --filter MessageDocsTests`.
+@Suite("docs/messages.md")
+struct MessageDocsTests {
+  static func render() -> String {
+    var text = """
+      # Message catalog
+
+      Every built-in message, generated from the code by `MessageDocsTests`
+      (`UPDATE_DOCS=1 swift test --filter MessageDocsTests`). A message key is a failure code,
+      or `code.detail` for a more specific message (`email.missingAt`, `maxLength.utf8`), tried
+      before the plain code. `labeled` is shown with the field label, `inline` under the field.
+      `unit.*`, `term.*` and `requirement.*` keys are words and checklist phrases, not sentences.
+      Placeholders: `{label}`, and the failure's parameters (`{min}`, `{max}`, `{other}` — rendered as
+      the other field's label —, `{unit}` — a unit word chosen by count —, …).
+
+      | key | ja (labeled / inline) | en (labeled / inline) |
+      |---|---|---|
+
+      """
+    let catalog = MessageCatalog.builtIn
+    for key in MessageCatalog.builtInKeys {
+      guard let ja = catalog.templates["ja"]?[key], let en = catalog.templates["en"]?[key] else { continue }
+      func cell(_ t: MessageTemplate) -> String {
+        let escaped = { (s: String) in s.replacingOccurrences(of: "|", with: "\\|") }
+        return t.labeled == t.inline ? escaped(t.labeled) : "\(escaped(t.labeled))<br>\(escaped(t.inline))"
+      }
+      text += "| `\(key)` | \(cell(ja)) | \(cell(en)) |\n"
+    }
+    return text
+  }
+
+  @Test("docs/messages.md lists every message as the catalog has it")
+  func upToDate() throws {
+    let url = repositoryRoot.appendingPathComponent("docs/messages.md")
+    let expected = Self.render()
+    if ProcessInfo.processInfo.environment["UPDATE_DOCS"] == "1" {
+      try expected.write(to: url, atomically: true, encoding: .utf8)
+    }
+    let actual = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    #expect(actual == expected, "docs/messages.md is stale: run UPDATE_DOCS=1 swift test --filter MessageDocsTests")
+  }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+@testable import FormRules
+
+@Suite("notCommon")
+struct NotCommonTests {
+  @Test(
+    "the shipped list, compared after NFKC, trimming and lower-casing",
+    arguments: [
+      ("password", true), ("PassWord", true), ("PASSWORD", true), ("ｐａｓｓｗｏｒｄ", true), (" password ", true),
+      ("password\u{3000}", true), ("123456", true), ("１２３４５６", true), ("#1pimp", true), ("iloveyou", true),
+      ("correct horse battery staple", false), ("パスワード", false), ("password!x", false), ("pass word", false),
+      ("👍👍👍👍", false),
+    ])
+  func shippedList(password: String, common: Bool) throws {
+    let policy = try passwordPolicy(#"[{"notCommon": true}]"#)
+    #expect(passwordCodes(policy, password) == (common ? ["notCommon"] : []))
+  }
+
+  @Test("half-width kana compose under NFKC: ﾊﾟｽﾜｰﾄﾞ is パスワード")
+  func halfWidthKana() throws {
+    let policy = try passwordPolicy(#"[{"notCommon": true, "words": ["パスワード"]}]"#)
+    #expect(passwordCodes(policy, "ﾊﾟｽﾜｰﾄﾞ") == ["notCommon"])
+    #expect(passwordCodes(policy, "パスワード") == ["notCommon"])
+    #expect(Transform.nfkc("ﾊﾟｶﾞ").unicodeScalars.map(\.value) == [0x30D1, 0x30AC])
+  }
+
+  @Test("empty is left to required; a 10,000-character value is not common")
+  func emptyAndLong() throws {
+    let policy = try passwordPolicy(#"[{"notCommon": true}]"#)
+    #expect(passwordCodes(policy, "") == [])
+    #expect(passwordCodes(policy, String(repeating: "password", count: 1250)) == [])
+  }
+
+  @Test("top N uses only the first N entries (the file is most common first)")
+  func top() throws {
+    // The list starts 123456, 123456789, qwerty, password.
+    let policy = try passwordPolicy(#"[{"notCommon": true, "top": 3}]"#)
+    #expect(passwordCodes(policy, "qwerty") == ["notCommon"])
+    #expect(passwordCodes(policy, "password") == [])
+    let all = try passwordPolicy(#"[{"notCommon": true, "top": 19640}]"#)
+    let last = try #require(
+      try String(
+        contentsOf: repositoryRoot.appendingPathComponent("Rules/lists/common-passwords/common-passwords.txt"),
+        encoding: .utf8
+      ).split(separator: "\n").last)
+    #expect(passwordCodes(all, String(last)) == ["notCommon"])
+    let allButLast = try passwordPolicy(#"[{"notCommon": true, "top": 19639}]"#)
+    #expect(passwordCodes(allButLast, String(last)) == [])
+  }
+
+  @Test("a rules file's own lists resolve next to it and add to the shipped list")
+  func ownLists() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("lists"), withIntermediateDirectories: true)
+    try "Acme2025\r\nＦＯＲＭＲＵＬＥＳ\n\n".write(
+      to: directory.appendingPathComponent("lists/company.txt"), atomically: true, encoding: .utf8)
+    let rules = #"""
+      {"version": 1, "fields": {"password": {"sensitive": true, "rules": [
+        {"notCommon": true, "lists": ["lists/company.txt"], "words": ["Tanuki Corp"]}]}}}
+      """#
+    let file = directory.appendingPathComponent("rules.json")
+    try rules.write(to: file, atomically: true, encoding: .utf8)
+    let policy = try RuleSet(contentsOf: file).compile()
+    for (password, common) in [
+      ("acme2025", true), ("formrules", true), ("tanuki corp", true), ("password", true), ("acme2026", false),
+    ] {
+      let failures = policy.validate(["password": password]).fields["password"]?.failures.map(\.code)
+      #expect(failures == (common ? ["notCommon"] : []), "\(password)")
+    }
+    let own = try RuleSet(
+      data: Array(
+        #"{"fields": {"password": {"rules": [{"notCommon": true, "defaultList": false, "lists": "lists/company.txt"}]}}}"#
+          .utf8),
+      baseDirectory: directory
+    ).compile()
+    #expect(own.validate(["password": "password"]).isValid)
+    #expect(!own.validate(["password": "ACME2025"]).isValid)
+  }
+
+  @Test("a missing list file is a compile error naming the path and the JSON path")
+  func missingList() throws {
+    let problems = compileProblems(
+      #"{"fields": {"password": {"rules": [{"required": true}, {"notCommon": true, "lists": ["lists/nope.txt"]}]}}}"#)
+    let problem = try #require(problems.first)
+    #expect(jsonPathString(problem.path) == "fields.password.rules[1].lists")
+    #expect(problem.message.contains("no such list file"))
+    #expect(problem.message.contains("lists/nope.txt"))
+  }
+
+  @Test("the default list is found from Rules/ and Rules/policies/, else a clear error")
+  func defaultListLookup() throws {
+    let rules = repositoryRoot.appendingPathComponent("Rules")
+    for base in [rules, rules.appendingPathComponent("policies"), rules.appendingPathComponent("a/b/c")] {
+      let context = CompileContext(baseDirectory: base, rulesDirectory: nil, cache: ResourceCache())
+      let url = try PasswordList.defaultListURL(in: context, at: [])
+      #expect(url.standardizedFileURL.path == rules.appendingPathComponent(PasswordList.defaultRelativePath).path)
+    }
+    let elsewhere = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: elsewhere) }
+    let viaRulesDirectory = CompileContext(baseDirectory: elsewhere, rulesDirectory: rules, cache: ResourceCache())
+    #expect(throws: Never.self) { try PasswordList.defaultListURL(in: viaRulesDirectory, at: []) }
+    let nowhere = CompileContext(baseDirectory: elsewhere, rulesDirectory: nil, cache: ResourceCache())
+    do {
+      _ = try PasswordList.defaultListURL(in: nowhere, at: [.key("notCommon")])
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.message.contains("lists/common-passwords/common-passwords.txt"))
+      #expect(error.message.contains("FORM_RULES_DIR"))
+    }
+  }
+
+  @Test("lists load once per policy, however many rules use them")
+  func loadedOnce() throws {
+    let cache = ResourceCache()
+    let context = CompileContext(
+      baseDirectory: repositoryRoot.appendingPathComponent("Rules"), rulesDirectory: nil, cache: cache)
+    let url = try PasswordList.defaultListURL(in: context, at: [])
+    let a = try PasswordList.set(at: url, top: nil, in: context, at: [])
+    let b = try PasswordList.set(at: url, top: nil, in: context, at: [])
+    #expect(a.count == b.count)
+    #expect(a.count > 19_000)
+    // One entry for the lines, one for the set.
+    #expect(cache.values.count == 2)
+    _ = try PasswordList.set(at: url, top: 3000, in: context, at: [])
+    #expect(cache.values.count == 3)
+  }
+
+  @Test("the failure has no parameters, and the messages read well")
+  func messages() throws {
+    let policy = try passwordPolicy(#"[{"notCommon": true}]"#)
+    let failure = try #require(passwordFailures(policy, "iloveyou").first)
+    #expect(failure.params.isEmpty)
+    #expect(passwordMessage(policy, "iloveyou", locale: "ja") == "パスワードはよく使われているため使用できません。推測されにくいものにしてください。")
+    #expect(
+      passwordMessage(policy, "iloveyou", locale: "en")
+        == "Password is too commonly used. Choose one that is harder to guess.")
+    expectNoLeak(policy, "iloveyou")
+  }
+
+  @Test("options are checked when the file loads")
+  func decodingErrors() throws {
+    #expect(
+      jsonPathString(try #require(loadProblems(#"{"fields": {"p": {"rules": [{"notCommon": "yes"}]}}}"#).first).path)
+        == "fields.p.rules[0].notCommon")
+    #expect(
+      jsonPathString(
+        try #require(loadProblems(#"{"fields": {"p": {"rules": [{"notCommon": true, "top": 0}]}}}"#).first).path)
+        == "fields.p.rules[0].top")
+    #expect(
+      jsonPathString(
+        try #require(loadProblems(#"{"fields": {"p": {"rules": [{"notCommon": true, "defaultList": false}]}}}"#).first)
+          .path) == "fields.p.rules[0].defaultList")
+  }
+}

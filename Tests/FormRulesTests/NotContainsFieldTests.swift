@@ -1,0 +1,88 @@
+import Testing
+
+@testable import FormRules
+
+@Suite("notContainsField")
+struct NotContainsFieldTests {
+  static let rules = #"[{"notContainsField": ["email", "username"]}]"#
+  static let taro = ["email": "Taro.Yamada+shop@example.co.jp", "username": "hanako_sato"]
+
+  @Test(
+    "the other value, the email's local part and its pieces, forwards and reversed, any case or width",
+    arguments: [
+      ("Taro1234!", ["email"]), ("xxYAMADAxx", ["email"]), ("adamay99", ["email"]), ("oRaT-7777", ["email"]),
+      ("taro.yamada+shop", ["email"]), ("shop-owner", ["email"]), ("ＴＡＲＯ９９", ["email"]),
+      ("Taro.Yamada+shop@example.co.jp", ["email"]), ("my-hanako-pw", ["username"]), ("satohanako", ["username"]),
+      ("otas1", ["username"]), ("taro&hanako", ["email", "username"]),
+      // Domain pieces and short pieces are not the person's.
+      ("computer-example", []), ("jp-co-op", []), ("tar0yamad4", []), ("パスワード", []), ("", []),
+    ])
+  func parts(password: String, fields: [String]) throws {
+    let policy = try passwordPolicy(Self.rules)
+    let failures = passwordFailures(policy, password, Self.taro)
+    #expect(failures.map(\.code) == (fields.isEmpty ? [] : ["notContainsField"]))
+    if let failure = failures.first { #expect(failure.params["fields"] == .strings(fields)) }
+  }
+
+  @Test("minPart is the shortest part that counts, inclusive, in its unit")
+  func minPart() throws {
+    let six = try passwordPolicy(#"[{"notContainsField": "username", "minPart": 6}]"#)
+    let seven = try passwordPolicy(#"[{"notContainsField": "username", "minPart": 7}]"#)
+    #expect(passwordCodes(six, "xhanakox", ["username": "hanako"]) == ["notContainsField"])
+    #expect(passwordCodes(seven, "xhanakox", ["username": "hanako"]) == [])
+    // たろう is 3 characters but 9 UTF-8 bytes.
+    let bytes = try passwordPolicy(#"[{"notContainsField": "username", "minPart": 9, "unit": "utf8"}]"#)
+    let characters = try passwordPolicy(#"[{"notContainsField": "username", "minPart": 4}]"#)
+    #expect(passwordCodes(bytes, "わたしはたろう", ["username": "たろう"]) == ["notContainsField"])
+    #expect(passwordCodes(characters, "わたしはたろう", ["username": "たろう"]) == [])
+  }
+
+  @Test("Japanese, emoji and combining characters")
+  func unicode() throws {
+    let policy = try passwordPolicy(#"[{"notContainsField": "username"}]"#)
+    #expect(passwordCodes(policy, "山田太郎です", ["username": "山田太郎"]) == ["notContainsField"])
+    #expect(passwordCodes(policy, "郎太田山", ["username": "山田太郎"]) == ["notContainsField"])
+    #expect(passwordCodes(policy, "a🐱🐱🐱b", ["username": "🐱🐱🐱"]) == ["notContainsField"])
+    // NFKC composes e + U+0301 into é on both sides.
+    #expect(passwordCodes(policy, "xxjose\u{301}xx", ["username": "josé"]) == ["notContainsField"])
+  }
+
+  @Test("an empty or absent other field forbids nothing; 10,000 characters work")
+  func emptyAndLong() throws {
+    let policy = try passwordPolicy(Self.rules)
+    #expect(passwordCodes(policy, "taro", [:]) == [])
+    #expect(passwordCodes(policy, "taro", ["email": "", "username": ""]) == [])
+    let long = String(repeating: "ab", count: 5_000)
+    #expect(passwordCodes(policy, long, Self.taro) == [])
+    #expect(passwordCodes(policy, long + "sato", Self.taro) == ["notContainsField"])
+  }
+
+  @Test("messages name the fields by label, never their values")
+  func messages() throws {
+    let policy = try passwordPolicy(Self.rules)
+    #expect(passwordMessage(policy, "taro1234", Self.taro, locale: "ja") == "パスワードにメールアドレスやその一部を含めないでください。")
+    #expect(
+      passwordMessage(policy, "taro&hanako", Self.taro, locale: "ja", style: .inline)
+        == "メールアドレス、ユーザー名やその一部を含めないでください。")
+    #expect(
+      passwordMessage(policy, "taro&hanako", Self.taro, locale: "en")
+        == "Password must not contain Email address, User name or parts of it.")
+    let report = policy.validate(["password": "taro1234", "email": "Taro.Yamada+shop@example.co.jp"])
+    let json = report.json(locale: "ja")
+    #expect(!json.contains("taro1234"))
+    #expect(!json.contains("\"Taro\""))
+    expectNoLeak(policy, "taro1234", Self.taro)
+  }
+
+  @Test("the referenced fields must exist")
+  func referencedFields() throws {
+    let problems = loadProblems(#"{"fields": {"password": {"rules": [{"notContainsField": ["emial"]}]}, "email": {}}}"#)
+    let problem = try #require(problems.first)
+    #expect(problem.message.contains("emial"))
+    #expect(problem.suggestion == "email")
+    #expect(!loadProblems(#"{"fields": {"password": {"rules": [{"notContainsField": 3}]}}}"#).isEmpty)
+    #expect(!loadProblems(#"{"fields": {"password": {"rules": [{"notContainsField": []}]}}}"#).isEmpty)
+    #expect(
+      !loadProblems(#"{"fields": {"password": {"rules": [{"notContainsField": "password", "minPart": 0}]}}}"#).isEmpty)
+  }
+}

@@ -1,0 +1,63 @@
+import Testing
+
+@testable import FormRules
+
+@Suite("sameAs")
+struct SameAsTests {
+  let policy: Policy
+
+  init() throws {
+    policy = try makePolicy(
+      """
+      {"fields": {
+        "password": {"label": {"ja": "パスワード", "en": "Password"}, "sensitive": true, "rules": [{"required": true}]},
+        "confirmation": {"label": {"ja": "パスワード（確認）", "en": "Confirmation"}, "sensitive": true,
+                         "rules": [{"sameAs": "password"}]},
+        "email": {"label": "Email", "rules": []},
+        "email2": {"rules": [{"sameAs": "email"}]}
+      }}
+      """)
+  }
+
+  @Test("the failure belongs to the confirming field and names the other field's label")
+  func belongsToConfirmation() {
+    let report = policy.validate(["password": "secret-1", "confirmation": "secret-2"])
+    #expect(report.fields["password"]?.failures.isEmpty == true)
+    #expect(report.fields["confirmation"]?.failures.map(\.code) == ["sameAs"])
+    #expect(report.messages(locale: "ja")["confirmation"] == ["パスワード（確認）がパスワードと一致しません。"])
+    #expect(report.messages(locale: "en")["confirmation"] == ["Confirmation does not match Password."])
+  }
+
+  @Test("an empty confirmation of a non-empty password fails; two empties match")
+  func empty() {
+    #expect(policy.validate(["password": "x"]).fields["confirmation"]?.failures.map(\.code) == ["sameAs"])
+    #expect(policy.validate([:] as [String: String]).fields["confirmation"]?.failures.isEmpty == true)
+  }
+
+  @Test("compares after the other field's transforms")
+  func transforms() {
+    let report = policy.validate(["email": "  a@example.com ", "email2": "a@example.com"])
+    #expect(report.fields["email2"]?.failures.isEmpty == true)
+  }
+
+  @Test("Japanese, emoji and combining characters compare exactly")
+  func exact() {
+    #expect(policy.validate(["password": "パス👍", "confirmation": "パス👍"]).fields["confirmation"]?.isValid == true)
+    // Canonically equivalent but different scalars: not normalized, so not equal bytes.
+    #expect(policy.validate(["password": "é", "confirmation": "e\u{301}"]).fields["confirmation"]?.isValid == false)
+  }
+
+  @Test(
+    "constant-time comparison agrees with ==", arguments: [("", ""), ("a", "a"), ("a", "b"), ("ab", "a"), ("日本", "日本")])
+  func constantTime(a: String, b: String) {
+    #expect(ConstantTime.equals(a, b) == (a == b))
+  }
+
+  @Test("naming a missing field is a load error with a suggestion")
+  func missingField() {
+    let problems = loadProblems(
+      #"{"fields": {"password": {}, "confirm": {"rules": [{"sameAs": "pasword"}]}}}"#)
+    #expect(problems.map { jsonPathString($0.path) } == ["fields.confirm.rules[0].sameAs"])
+    #expect(problems.first?.suggestion == "password")
+  }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Drives `validate form` through a pseudo-terminal: keys in, screen and stdout out.
+///
+/// The test runs the built `validate` binary, found next to the test bundle in the build
+/// folder (`.build/<triple>/debug/validate`), as a session leader whose controlling terminal
+/// is a pseudo-terminal the test holds (see ``PseudoTerminal``).
+@Suite("validate form through a pseudo-terminal", .serialized)
+struct FormPTYTests {
+  static let rules = """
+    {
+      "version": 1,
+      "name": "login",
+      "defaultLocale": "ja",
+      "fields": {
+        "email": {
+          "label": {"ja": "メールアドレス", "en": "Email address"},
+          "rules": [{"required": true}]
+        },
+        "password": {
+          "label": {"ja": "パスワード", "en": "Password"},
+          "sensitive": true,
+          "rules": [{"required": true}, {"minLength": 6}]
+        }
+      }
+    }
+    """
+
+  /// The `validate` executable the test target was built with (found by ``CLI``).
+  static var validate: String { CLI.executable?.path ?? "validate" }
+
+  let rulesFile: URL
+
+  init() throws {
+    rulesFile = FileManager.default.temporaryDirectory
+      .appendingPathComponent("form-pty-\(getpid())-\(UUID().uuidString).json")
+    try Data(Self.rules.utf8).write(to: rulesFile)
+  }
+
+  func start(locale: String, columns: Int = 80) throws -> PseudoTerminal {
+    let pty = try PseudoTerminal(columns: columns, rows: 24)
+    try pty.spawn(Self.validate, ["form", "--rules", rulesFile.path, "--locale", locale])
+    return pty
+  }
+
+  static func sameSettings(_ a: termios, _ b: termios) -> Bool {
+    var a = a
+    var b = b
+    return a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_cflag == b.c_cflag
+      && a.c_lflag == b.c_lflag
+      && memcmp(&a.c_cc, &b.c_cc, MemoryLayout.size(ofValue: a.c_cc)) == 0
+  }
+
+  @Test("Email, Tab, password, Enter prints the values as JSON and restores the terminal")
+  func submit() throws {
+    let pty = try PseudoTerminal(columns: 80, rows: 24)
+    let before = pty.attributes()
+    try pty.spawn(Self.validate, ["form", "--rules", rulesFile.path, "--locale", "en"])
+    try pty.waitForScreen { $0.text.contains("Email address") && $0.text.contains("[ Submit ]") }
+    // The form switched the terminal to raw mode while it runs.
+    #expect(pty.attributes().c_lflag & tcflag_t(ICANON) == 0)
+    #expect(pty.screen.isAlternateScreen)
+
+    pty.type(" taro@example.jp ")
+    // Shown as typed, the leading space too; the JSON gets the trimmed value.
+    try pty.waitForScreen { $0.text.contains("Email address   taro@example.jp") }
+    pty.type("\t")
+    pty.type("abc123")
+    try pty.waitForScreen { $0.text.contains("Password       ••••••") }
+    #expect(!pty.screen.text.contains("abc123"))
+    pty.type("\r")
+
+    let result = try pty.waitForExit()
+    #expect(result.status == 0)
+    #expect(result.stdout == #"{"email":"taro@example.jp","password":"abc123"}"# + "\n")
+    #expect(result.stderr == "")
+    #expect(Self.sameSettings(before, pty.attributes()))
+    #expect(!pty.screen.isAlternateScreen)
+    #expect(pty.screen.isCursorVisible)
+  }
+
+  @Test("Esc cancels with exit status 130, prints nothing and restores the terminal")
+  func escape() throws {
+    let pty = try PseudoTerminal()
+    let before = pty.attributes()
+    try pty.spawn(Self.validate, ["form", "--rules", rulesFile.path, "--locale", "en"])
+    try pty.waitForScreen { $0.text.contains("Email address") }
+    pty.type("taro")
+    pty.type("\u{1B}")
+    let result = try pty.waitForExit()
+    #expect(result.status == 130)
+    #expect(result.stdout == "")
+    #expect(Self.sameSettings(before, pty.attributes()))
+  }
+
+  @Test("Ctrl-C cancels with exit status 130")
+  func interrupt() throws {
+    let pty = try start(locale: "en")
+    try pty.waitForScreen { $0.text.contains("Email address") }
+    pty.type("\u{03}")
+    let result = try pty.waitForExit()
+    #expect(result.status == 130)
+    #expect(result.stdout == "")
+  }
+
+  @Test("Japanese input, backspace over a multi-byte character, reveal, a failed submit, then success")
+  func japanese() throws {
+    let pty = try start(locale: "ja")
+    try pty.waitForScreen { $0.text.contains("メールアドレス") && $0.text.contains("[ 送信 ]") }
+    pty.type("taro@example.jp\t")
+    pty.type("パスワ")
+    try pty.waitForScreen { $0.text.contains("パスワード      •••") }
+    pty.type("\u{7F}")
+    try pty.waitForScreen { $0.text.contains("パスワード      ••  ") }
+    pty.type("\u{12}")  // Ctrl-R
+    try pty.waitForScreen { $0.text.contains("パスワード      パス") && $0.text.contains("Ctrl-R 隠す") }
+    // The cursor sits after "パス": column 3 + 14 + 2 + 4 (two full-width characters).
+    #expect(pty.screen.cursor.column == 23)
+
+    pty.type("\r")
+    try pty.waitForScreen { $0.text.contains("6文字以上で入力してください。") && $0.isCursorVisible }
+    pty.type("ード12\r")
+    let result = try pty.waitForExit()
+    #expect(result.status == 0)
+    #expect(result.stdout == #"{"email":"taro@example.jp","password":"パスード12"}"# + "\n")
+  }
+
+  @Test("A failed submit shakes the field line sideways")
+  func shake() throws {
+    let pty = try start(locale: "en")
+    try pty.waitForScreen { $0.text.contains("Email address") }
+    let still = pty.screen.lines[2]
+    pty.type("\r\r")  // Enter on the first field moves on; on the last it submits.
+    var offsets: Set<Int> = []
+    try pty.waitForScreen { screen in
+      if let line = screen.lines.first(where: { $0.contains("Email address") }),
+        let start = line.range(of: "Email")
+      {
+        offsets.insert(line.distance(from: line.startIndex, to: start.lowerBound))
+      }
+      return offsets.contains(1) && offsets.contains(5) && screen.isCursorVisible
+        && screen.text.contains("This field is required.")
+    }
+    #expect(still.hasPrefix("›  Email address"))
+    pty.type("\u{1B}")
+    #expect(try pty.waitForExit().status == 130)
+  }
+
+  @Test("A resize redraws the form for the new width")
+  func resize() throws {
+    let pty = try start(locale: "ja")
+    try pty.waitForScreen { $0.text.contains("[ 送信 ]") }
+    #expect(pty.screen.lines[3].hasPrefix("   パスワード      "))
+    pty.resize(columns: 30, rows: 24)
+    // Too narrow for labels and values side by side: each value moves under its label.
+    try pty.waitForScreen { $0.lines.contains("›  メールアドレス") }
+    pty.type("abc")
+    try pty.waitForScreen { $0.lines.contains("   abc") }
+    pty.type("\u{1B}")
+    #expect(try pty.waitForExit().status == 130)
+  }
+
+  @Test("The shipped sign-up form: three fields, a full-width label, captured like $(validate form …)")
+  func signup() throws {
+    let pty = try PseudoTerminal()
+    let rules = CLI.packageRoot.appendingPathComponent("Rules/signup.json").path
+    try pty.spawn(Self.validate, ["form", "--rules", rules], environment: ["LANG": "ja_JP.UTF-8"])
+    try pty.waitForScreen { $0.text.contains("[ 送信 ]") }
+    // Labels line up by display width: "パスワード（確認）" is 18 columns wide.
+    #expect(pty.screen.lines[2] == "›  メールアドレス")
+    #expect(pty.screen.lines[4].hasPrefix("   パスワード（確認）  "))
+    pty.type("hanako@example.co.jp\tcorrect horse\tcorrect horse")
+    try pty.waitForScreen { $0.lines[4] == "›  パスワード（確認）  •••••••••••••                             Ctrl-R 表示" }
+    pty.type("\r")
+    let result = try pty.waitForExit()
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == #"{"email":"hanako@example.co.jp","password":"correct horse","password_confirmation":"correct horse"}"#
+        + "\n")
+  }
+
+  @Test("SIGTERM restores the terminal before ending with 128 + 15")
+  func terminate() throws {
+    let pty = try PseudoTerminal()
+    let before = pty.attributes()
+    try pty.spawn(Self.validate, ["form", "--rules", rulesFile.path, "--locale", "en"])
+    try pty.waitForScreen { $0.text.contains("Email address") }
+    kill(pty.pid, SIGTERM)
+    let result = try pty.waitForExit()
+    #expect(result.status == 143)
+    #expect(Self.sameSettings(before, pty.attributes()))
+    #expect(!pty.screen.isAlternateScreen)
+  }
+
+  @Test("Without --rules it is a usage error on stderr with exit status 2")
+  func usage() throws {
+    let pty = try PseudoTerminal()
+    try pty.spawn(Self.validate, ["form"])
+    let result = try pty.waitForExit()
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("Error: missing --rules"))
+    #expect(result.stdout == "")
+  }
+}

@@ -1,0 +1,81 @@
+import Testing
+
+@Suite("validate lint")
+struct LintCommandTests {
+  @Test("every problem of a file at once, each with its JSON path; exit 2")
+  func manyProblems() throws {
+    let file = CLI.fixture("lint-problems.json")
+    let result = try CLI.run(["lint", "--rules", file])
+    expectRun(
+      result, status: 2,
+      stdout: """
+        \(file): fields.user.trim: expected true or false, found "yes"
+        \(file): fields.user.rules[0].requird: unknown rule "requird" (did you mean "required"?)
+        \(file): fields.user.rules[1].minLength: expected a non-negative integer, found a string
+        \(file): fields.user.rules[2].pattern: invalid regular expression: missing terminating ] for character class at offset 5
+        \(file): fields.user.rules[4].maxLength: minLength 10 is above maxLength 5 (characters); no value can pass
+        \(file): fields.password_confirmation.rules[0].sameAs: "pasword" is not a field of this rules file
+        \(file): fields.password_confirmation.label: no label for locale "en"
+
+        """,
+      stderr: "7 problems in \(file)\n")
+  }
+
+  @Test(
+    "an extends cycle across two files is named from the file that closes it",
+    arguments: [
+      ("cycle-a.json", "cycle-b.json: extends: extends cycle: cycle-a.json → cycle-b.json → cycle-a.json"),
+      ("cycle-b.json", "cycle-a.json: extends: extends cycle: cycle-b.json → cycle-a.json → cycle-b.json"),
+    ])
+  func extendsCycle(_ name: String, problem: String) throws {
+    let result = try CLI.run(["lint", "--rules", CLI.fixture(name)])
+    expectRun(result, status: 2, stdout: "\(CLI.fixtures)/\(problem)\n", stderr: "1 problem in \(CLI.fixture(name))\n")
+  }
+
+  @Test("malformed JSON is reported with line and column")
+  func malformedJSON() throws {
+    let file = CLI.fixture("malformed-rules.json")
+    let result = try CLI.run(["lint", "--rules", file])
+    expectRun(
+      result, status: 2, stdout: "\(file):4:24: malformed JSON: unexpected character\n",
+      stderr: "1 problem in \(file)\n")
+  }
+
+  @Test("a missing file is a problem, exit 2")
+  func missingFile() throws {
+    let result = try CLI.run(["lint", "--rules", CLI.fixture("missing.json")])
+    #expect(result.status == 2)
+    #expect(result.stdout.contains("no such file"))
+  }
+
+  @Test("a clean file: one OK line, exit 0", arguments: ShippedRules.rulesFiles + [CLI.fixture("english-default.json")])
+  func clean(_ rules: String) throws {
+    let result = try CLI.run(["lint", "--rules", rules])
+    expectRun(result, status: 0, stderr: "")
+    #expect(result.stdoutLines.count == 1)
+    #expect(result.stdout.hasPrefix("\(rules): OK ("), "stdout: \(result.stdout)")
+  }
+
+  @Test("the OK line counts fields, rules and tests")
+  func okLine() throws {
+    let result = try CLI.run(["lint", "--rules", "Rules/signup.json"])
+    expectRun(result, status: 0, stdout: "Rules/signup.json: OK (3 fields, 10 rules, 13 tests)\n", stderr: "")
+  }
+
+  @Test(
+    "usage errors exit 2",
+    arguments: [
+      (["lint"], "missing --rules"),
+      (["lint", "--rules", "Rules/login.json", "--locale", "ja"], "unknown option '--locale'"),
+    ])
+  func usageErrors(_ arguments: [String], message: String) throws {
+    expectUsageError(try CLI.run(arguments), contains: message)
+  }
+
+  @Test("--help prints to stdout and exits 0")
+  func help() throws {
+    let result = try CLI.run(["lint", "--help"])
+    expectRun(result, status: 0, stderr: "")
+    #expect(result.stdout.contains("USAGE: validate lint --rules <file>"))
+  }
+}

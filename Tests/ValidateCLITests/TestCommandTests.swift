@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+/// Shipped rules files under `Rules/`, found by walking the folder so that a new policy
+/// is covered without touching these tests.
+enum ShippedRules {
+  /// Every JSON file under `Rules/` that is a rules file (a top-level `fields` or `extends`).
+  static var rulesFiles: [String] {
+    let root = CLI.packageRoot.appendingPathComponent("Rules")
+    guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
+    var files: [String] = []
+    for case let relative as String in walker where relative.hasSuffix(".json") && !relative.hasSuffix(".tests.json") {
+      guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(relative).path),
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        object["fields"] != nil || object["extends"] != nil
+      else { continue }
+      files.append("Rules/" + relative)
+    }
+    return files.sorted()
+  }
+
+  /// The rules files that carry examples, inline or in a sibling `NAME.tests.json`.
+  static var filesWithTests: [String] {
+    rulesFiles.filter { path in
+      let url = CLI.packageRoot.appendingPathComponent(path)
+      let sibling = url.deletingPathExtension().appendingPathExtension("tests.json")
+      if FileManager.default.fileExists(atPath: sibling.path) { return true }
+      guard let data = FileManager.default.contents(atPath: url.path),
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let tests = object["tests"] as? [Any]
+      else { return false }
+      return !tests.isEmpty
+    }
+  }
+}
+
+@Suite("validate test")
+struct TestCommandTests {
+  @Test("the shipped login and signup examples pass", arguments: ["Rules/login.json", "Rules/signup.json"])
+  func shippedPass(_ rules: String) throws {
+    let result = try CLI.run(["test", "--rules", rules])
+    expectRun(result, status: 0, stderr: "")
+    let lines = result.stdoutLines
+    #expect(lines.count >= 2)
+    #expect(lines.dropLast().allSatisfy { $0.hasPrefix("PASS ") }, "stdout: \(result.stdout)")
+    #expect(lines.last == "\(lines.count - 1) passed, 0 failed")
+  }
+
+  @Test("every shipped rules file with examples passes them", arguments: ShippedRules.filesWithTests)
+  func everyShippedFilePasses(_ rules: String) throws {
+    let result = try CLI.run(["test", "--rules", rules])
+    expectRun(result, status: 0, stderr: "")
+    #expect(result.stdoutLines.last?.hasSuffix(" passed, 0 failed") == true, "stdout: \(result.stdout)")
+  }
+
+  @Test("a wrong expectation fails: FAIL with expected and got, exit 1")
+  func wrongExpectation() throws {
+    let result = try CLI.run(["test", "--rules", CLI.fixture("wrong-expectation.json")])
+    expectRun(
+      result, status: 1,
+      stdout: """
+        PASS valid login
+        FAIL short password wrongly expected valid
+             expected valid: true
+             got      valid: false; password: [minLength]
+        FAIL wrong code expected
+             expected email: [required], password: []
+             got      email: [email], password: []
+        1 passed, 2 failed
+
+        """, stderr: "")
+    // The case's password is in the file, never in the report of the case.
+    expectNoSecret(result, "Sh0rt")
+  }
+
+  @Test("--format json of a failing run")
+  func wrongExpectationJSON() throws {
+    let result = try CLI.run(
+      ["test", "--rules", CLI.fixture("wrong-expectation.json"), "--format", "json", "--run", "short"])
+    expectRun(
+      result, status: 1,
+      stdout: #"""
+        {"passed":0,"failed":1,"results":[{"name":"short password wrongly expected valid","passed":false,"expected":"valid: true","actual":"valid: false; password: [minLength]"}]}
+
+        """#, stderr: "")
+  }
+
+  @Test("--format json of a passing run")
+  func passingJSON() throws {
+    let result = try CLI.run(["test", "--rules", CLI.fixture("english-default.json"), "--format", "json"])
+    expectRun(
+      result, status: 0,
+      stdout: #"""
+        {"passed":2,"failed":0,"results":[{"name":"a nickname","passed":true,"expected":"valid: true","actual":"valid: true"},{"name":"no nickname","passed":true,"expected":"nickname: [required]","actual":"nickname: [required]"}]}
+
+        """#, stderr: "")
+  }
+
+  @Test(
+    "--run REGEX selects cases by name",
+    arguments: [
+      ("^password", ["password of 5 characters", "password of 6 characters", "password is not trimmed"]),
+      (
+        "(?i)EMAIL",
+        ["email is trimmed, including U+3000", "missing email", "email of only spaces is empty", "email without @"]
+      ),
+      ("^null password$", ["null password"]),
+    ])
+  func runSelects(_ regex: String, names: [String]) throws {
+    let result = try CLI.run(["test", "--rules", "Rules/login.json", "--run", regex])
+    expectRun(result, status: 0, stderr: "")
+    #expect(result.stdoutLines == names.map { "PASS \($0)" } + ["\(names.count) passed, 0 failed"])
+  }
+
+  @Test("--run that matches nothing is reported, not passed")
+  func runMatchesNothing() throws {
+    let result = try CLI.run(["test", "--rules", "Rules/login.json", "--run", "no such case"])
+    expectRun(result, status: 1, stdout: "0 passed, 0 failed\n")
+    #expect(result.stderr.hasPrefix("Error: --run matched none of the 13 tests"))
+  }
+
+  @Test("--run with an invalid regular expression is a usage error with PCRE2's message")
+  func runInvalidRegex() throws {
+    let result = try CLI.run(["test", "--rules", "Rules/login.json", "--run", "(password"])
+    expectUsageError(result, contains: "missing closing parenthesis at offset 9", hint: "validate test --help")
+  }
+
+  @Test("a rules file with no tests is reported: exit 1 and a message", arguments: ["text", "json"])
+  func noTests(_ format: String) throws {
+    let result = try CLI.run(["test", "--rules", CLI.fixture("no-tests.json"), "--format", format])
+    #expect(result.status == 1)
+    #expect(result.stderrLines.first == "Error: \(CLI.fixture("no-tests.json")) has no tests")
+    #expect(result.stderrLines.count == 2)
+  }
+
+  @Test("a sibling NAME.tests.json adds its cases")
+  func siblingTests() throws {
+    let result = try CLI.run(["test", "--rules", CLI.fixture("sibling.json")])
+    expectRun(
+      result, status: 0,
+      stdout: """
+        PASS inline: a nickname
+        PASS sibling: too long
+        PASS sibling: missing
+        3 passed, 0 failed
+
+        """, stderr: "")
+  }
+
+  @Test(
+    "usage and file errors exit 2",
+    arguments: [
+      (["test"], "missing --rules"),
+      (["test", "--rules", "Rules/login.json", "--format", "yaml"], "--format must be one of text, json"),
+      (["test", "--rules", "Rules/login.json", "--rnu", "x"], "unknown option '--rnu'"),
+      (["test", "--rules", "Tests/ValidateCLITests/Fixtures/lint-problems.json"], "lint-problems.json"),
+      (["test", "--rules", "Tests/ValidateCLITests/Fixtures/missing.json"], "no such file"),
+    ])
+  func errors(_ arguments: [String], message: String) throws {
+    expectUsageError(try CLI.run(arguments), contains: message)
+  }
+
+  @Test("--help prints to stdout and exits 0")
+  func help() throws {
+    let result = try CLI.run(["test", "--help"])
+    expectRun(result, status: 0, stderr: "")
+    #expect(result.stdout.contains("USAGE: validate test --rules <file>"))
+  }
+}
