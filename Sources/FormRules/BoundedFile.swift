@@ -17,7 +17,7 @@ enum BoundedFile {
     var message: String {
       switch self {
       case .notFound: return "no such file"
-      case .isDirectory: return "is a directory, not a file"
+      case .isDirectory: return "cannot read the file (it is a directory)"
       case .tooLarge(let limit):
         return limit % (1 << 20) == 0 ? "larger than \(limit >> 20) MiB" : "larger than \(limit) bytes"
       case .unreadable(let reason): return "cannot read the file (\(reason))"

@@ -108,7 +108,7 @@ public struct RuleDecoder {
   /// The rule's value as a non-negative integer.
   public func count() throws(RuleDecodingError) -> Int {
     guard let n = value.intValue, n >= 0 else {
-      throw RuleDecodingError("expected a non-negative integer, found \(value.valueDescription)", at: [.key(ruleName)])
+      throw RuleDecodingError("expected a non-negative integer, found \(value.numberOrTypeDescription)", at: [.key(ruleName)])
     }
     return n
   }
@@ -146,7 +146,7 @@ public struct RuleDecoder {
   public func intOption(_ key: String) throws(RuleDecodingError) -> Int? {
     guard let raw = object[key] else { return nil }
     guard let n = raw.intValue, n >= 0 else {
-      throw RuleDecodingError("expected a non-negative integer, found \(raw.valueDescription)", at: [.key(key)])
+      throw RuleDecodingError("expected a non-negative integer, found \(raw.numberOrTypeDescription)", at: [.key(key)])
     }
     return n
   }

@@ -35,6 +35,13 @@ public enum JSONValue: Sendable, Equatable {
     }
   }
 
+  /// A number as written (`-1`, `2.5`), anything else by its type (`a string`): for "expected
+  /// a number" messages, where the type of a non-number says more than its text.
+  var numberOrTypeDescription: String {
+    if case .number = self { return valueDescription }
+    return typeDescription
+  }
+
   public var stringValue: String? {
     if case .string(let s) = self { return s }
     return nil
