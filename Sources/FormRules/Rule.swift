@@ -108,7 +108,8 @@ public struct RuleDecoder {
   /// The rule's value as a non-negative integer.
   public func count() throws(RuleDecodingError) -> Int {
     guard let n = value.intValue, n >= 0 else {
-      throw RuleDecodingError("expected a non-negative integer, found \(value.numberOrTypeDescription)", at: [.key(ruleName)])
+      throw RuleDecodingError(
+        "expected a non-negative integer, found \(value.numberOrTypeDescription)", at: [.key(ruleName)])
     }
     return n
   }
