@@ -80,6 +80,29 @@ struct SecretRedactionTests {
     #expect(String(describing: plain).contains("taro@example.jp"))
   }
 
+  @Test("UTF8Subject, which byte-level rules see, and a SHA1 in progress print no secret")
+  func byteLevel() throws {
+    let policy = try Self.policy()
+    let plan = try #require(policy.fastPlan)
+    let values = UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>.allocate(capacity: 1)
+    defer { values.deallocate() }
+    var secret = Self.secret
+    try secret.withUTF8 { bytes in
+      values[0] = bytes
+      let subject = UTF8Subject(
+        value: bytes, isSensitive: true, values: values, plan: Unmanaged.passUnretained(plan))
+      expectNoSecret(in: renderings(subject))
+      #expect(String(describing: subject) == "UTF8Subject(<redacted>, 17 bytes)")
+      var hash = SHA1()
+      hash.update(UnsafeRawBufferPointer(bytes))
+      expectNoSecret(in: renderings(hash))
+      let plain = UTF8Subject(value: bytes, isSensitive: false, values: values, plan: Unmanaged.passUnretained(plan))
+      // Not marked sensitive, so shown; a Bool, so that a failure prints no value.
+      let shown = String(describing: plain).contains(Self.secret)
+      #expect(shown)
+    }
+  }
+
   @Test("PolicyTest and PolicyTestResult show the example's sensitive inputs redacted")
   func policyTests() throws {
     let policy = try Self.policy()
