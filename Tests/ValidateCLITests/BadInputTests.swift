@@ -211,6 +211,20 @@ struct BadInputTests {
         "rules.json": text(#"{"fields": {"a": {}}, "tests": [{"name": "t", "input": {"b": "x"}, "valid": true}]}"#)
       ],
       stdout: [#"rules.json: tests[0].input.b: no field named "b" (did you mean "a"?)"#]),
+    RulesCase(
+      id: "R49",
+      files: [
+        "rules.json": text(
+          #"{"fields": {"password": {"rules": [{"notCommon": true, "defaultList": false, "lists": ["/dev/zero"]}]}}}"#)
+      ],
+      stdout: [
+        "rules.json: fields.password.rules[0].lists: list file larger than 128 MiB: /dev/zero; for a breach corpus use notBreached"
+      ]),
+    RulesCase(
+      id: "R50", files: ["rules.json": text(#"{"fields": {"password": {"rules": [{"notBreached": "/dev/zero"}]}}}"#)],
+      stdout: [
+        "rules.json: fields.password.rules[0].notBreached: cannot use the breach file /dev/zero: not a regular file"
+      ]),
   ]
 
   /// `c0.json` extends `c1.json` … up to `c<length>.json`.
