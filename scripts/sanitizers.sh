@@ -16,10 +16,10 @@ which="${1:-all}"
 export FORM_RULES_CONCURRENCY_RECORDS="${FORM_RULES_CONCURRENCY_RECORDS:-5000}"
 
 # Suites that share one Policy between threads.
-concurrency_suites='ConcurrencyTests'
+concurrency_suites='ConcurrencyTests|SharedPolicyStressTests|PasswordConcurrencyTests'
 # Suites that feed hostile bytes to the readers: the library's line reader and JSON record
 # decoder, and the CLI tests, whose validate binary is built with the same sanitizer.
-input_suites='InputReaderTests|LimitsTests|SecretRedactionTests|BadInputTests|SecretLeakTests'
+input_suites='InputReaderTests|LineReaderTests|JSONParserTests|LimitsTests|SecretRedactionTests|BadInputTests|SecretLeakTests|JSONLinesTests|BulkJSONLinesTests'
 
 if [[ "$which" == all || "$which" == thread ]]; then
   echo "== ThreadSanitizer: $concurrency_suites ($FORM_RULES_CONCURRENCY_RECORDS records per thread)" >&2

@@ -87,7 +87,7 @@ struct SecretRedactionTests {
     let values = UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>.allocate(capacity: 1)
     defer { values.deallocate() }
     var secret = Self.secret
-    try secret.withUTF8 { bytes in
+    secret.withUTF8 { bytes in
       values[0] = bytes
       let subject = UTF8Subject(
         value: bytes, isSensitive: true, values: values, plan: Unmanaged.passUnretained(plan))
