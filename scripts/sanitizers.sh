@@ -29,5 +29,6 @@ fi
 if [[ "$which" == all || "$which" == address ]]; then
   echo "== AddressSanitizer: $input_suites" >&2
   ASAN_OPTIONS="halt_on_error=1 detect_leaks=1 ${ASAN_OPTIONS:-}" \
+    LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt print_suppressions=0 ${LSAN_OPTIONS:-}" \
     swift test --sanitize=address --scratch-path .build/asan --filter "$input_suites"
 fi
