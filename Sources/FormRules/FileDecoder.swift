@@ -83,14 +83,7 @@ struct FileDecoder {
     return content
   }
 
-  func describe(_ value: JSONValue) -> String {
-    switch value {
-    case .string(let s): return "\"\(s)\""
-    case .number(let d): return d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)
-    case .bool(let b): return String(b)
-    default: return value.typeDescription
-    }
-  }
+  func describe(_ value: JSONValue) -> String { value.valueDescription }
 
   mutating func string(_ value: JSONValue?, at path: [JSONPathComponent]) -> String? {
     guard let value else { return nil }
@@ -169,6 +162,10 @@ struct FileDecoder {
   mutating func decodeRuleList(_ value: JSONValue, at path: [JSONPathComponent]) -> [RuleNode] {
     guard let array = value.arrayValue else {
       problem(path, "expected an array of rules, found \(value.typeDescription)")
+      return []
+    }
+    guard array.count <= RuleSetLoader.maxRulesPerList else {
+      problem(path, "\(array.count) rules in one list; at most \(RuleSetLoader.maxRulesPerList) are allowed")
       return []
     }
     return array.enumerated().compactMap { index, element in decodeRule(element, at: path + [.index(index)]) }

@@ -114,12 +114,20 @@ public final class Pattern: Sendable {
     // An empty buffer may have no base address; PCRE2 wants a valid pointer.
     let result: Int32 = withUnsafePointer(to: UInt8(0)) { empty in
       let start = subject.baseAddress ?? empty
+      let options = UInt32(PCRE2_NO_UTF_CHECK)
       // The JIT entry point skips the argument checks `pcre2_match` repeats on every call;
       // it never checks UTF-8, which is what `PCRE2_NO_UTF_CHECK` asks for anyway.
       if isJITCompiled {
-        return pcre2_jit_match_8(code, start, subject.count, 0, 0, matchData, matchContext)
+        let jitResult = pcre2_jit_match_8(code, start, subject.count, 0, 0, matchData, matchContext)
+        // The JIT's machine stack (32 KiB) runs out on ordinary patterns such as `^(\w+\s?)*$`
+        // over a few kilobytes, long before the match limit. The interpreter keeps its
+        // backtracking on the heap, bounded by the heap, depth and match limits, so it decides
+        // those honestly.
+        guard jitResult == PCRE2_ERROR_JIT_STACKLIMIT else { return jitResult }
+        return pcre2_match_8(
+          code, start, subject.count, 0, options | UInt32(PCRE2_NO_JIT), matchData, matchContext)
       }
-      return pcre2_match_8(code, start, subject.count, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData, matchContext)
+      return pcre2_match_8(code, start, subject.count, 0, options, matchData, matchContext)
     }
     if result >= 0 { return .match }
     switch result {

@@ -122,10 +122,16 @@ public final class Policy: Sendable {
 }
 
 /// The transformed values of every field of a policy, by position.
-struct FieldValues {
+///
+/// It does not know which fields are sensitive, so it never shows a value when printed.
+struct FieldValues: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
   let values: [String?]
   let oversized: [Bool]
   let index: [String: Int]
+
+  var description: String { "FieldValues(\(index.keys.sorted().joined(separator: ", ")): <redacted>)" }
+  var debugDescription: String { description }
+  var customMirror: Mirror { Mirror(self, children: ["fields": index.keys.sorted()], displayStyle: .struct) }
 
   subscript(name: String) -> String? {
     guard let i = index[name] else { return nil }

@@ -1,5 +1,5 @@
 /// The outcome of one example of a rules file.
-public struct PolicyTestResult: Sendable {
+public struct PolicyTestResult: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
   public let test: PolicyTest
   public let passed: Bool
   /// Whether the input came out valid.
@@ -34,6 +34,13 @@ public struct PolicyTestResult: Sendable {
     }
     return parts.joined(separator: "; ")
   }
+
+  /// Codes only: the test's input is shown as ``PolicyTest`` shows it, redacted.
+  public var description: String {
+    "PolicyTestResult(\(passed ? "passed" : "failed"), \(test), expected \(expectedDescription), got \(actualDescription))"
+  }
+
+  public var debugDescription: String { description }
 
   static func describe(_ table: [String: [String]], all fields: [String]) -> String {
     fields.sorted().map { "\($0): [\((table[$0] ?? []).joined(separator: ", "))]" }.joined(separator: ", ")

@@ -1,5 +1,5 @@
 /// The outcome of validating one set of field values.
-public struct Report: Sendable {
+public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
   public let fields: FieldReports
   /// Failures that belong to the whole form, such as `input.malformed`.
   public let formErrors: [Failure]
@@ -8,6 +8,22 @@ public struct Report: Sendable {
   /// True when no field and no form-level failure has error severity.
   public var isValid: Bool {
     !formErrors.contains { $0.severity == .error } && fields.allSatisfy(\.isValid)
+  }
+
+  /// `Report(valid: false, email: "taro@example.jp" [], password: <redacted> ["minLength"])`:
+  /// sensitive values are never shown, and neither is the policy (whose examples hold passwords).
+  public var description: String {
+    var parts = ["valid: \(isValid)"]
+    if !formErrors.isEmpty { parts.append("errors: \(formErrors.map(\.code))") }
+    parts += fields.map(\.description)
+    return "Report(\(parts.joined(separator: ", ")))"
+  }
+
+  public var debugDescription: String { description }
+
+  public var customMirror: Mirror {
+    Mirror(
+      self, children: ["valid": isValid, "formErrors": formErrors, "fields": Array(fields)], displayStyle: .struct)
   }
 
   /// Every message, rendered for `locale` (negotiated: `ja-JP` → `ja`).
@@ -109,7 +125,7 @@ public struct FieldReports: Sendable, RandomAccessCollection {
 }
 
 /// The result of one field.
-public struct FieldReport: Sendable, CustomStringConvertible {
+public struct FieldReport: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
   public let name: String
   /// The value after the field's transforms; always `nil` for sensitive fields.
   public let value: String?
@@ -125,6 +141,8 @@ public struct FieldReport: Sendable, CustomStringConvertible {
     let shown = isSensitive ? "<redacted>" : value.map { "\"\($0)\"" } ?? "nil"
     return "\(name): \(shown) \(failures.map(\.code))"
   }
+
+  public var debugDescription: String { description }
 }
 
 /// Rendered messages of a report, JSON-encodable: `{"form": […], "fields": {name: […]}}`.

@@ -60,6 +60,26 @@ public struct Subject {
   public func value(of field: String) -> String? { values[field] }
 }
 
+// A subject holds the value being checked, which may be a password: printing, `dump` and
+// debuggers' summaries show the field and the value's length, never the value.
+extension Subject: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  public var description: String {
+    isSensitive
+      ? "Subject(\(field): <redacted>)" : "Subject(\(field): \(value.debugDescription))"
+  }
+
+  public var debugDescription: String { description }
+
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "field": field, "value": isSensitive ? "<redacted>" : value, "isSensitive": isSensitive,
+        "values": values,
+      ], displayStyle: .struct)
+  }
+}
+
 /// A rule-level decoding problem; the decoder adds the file and JSON path.
 public struct RuleDecodingError: Error, Sendable {
   public var message: String
@@ -88,7 +108,8 @@ public struct RuleDecoder {
   /// The rule's value as a non-negative integer.
   public func count() throws(RuleDecodingError) -> Int {
     guard let n = value.intValue, n >= 0 else {
-      throw RuleDecodingError("expected a non-negative integer, found \(value.typeDescription)", at: [.key(ruleName)])
+      throw RuleDecodingError(
+        "expected a non-negative integer, found \(value.numberOrTypeDescription)", at: [.key(ruleName)])
     }
     return n
   }
@@ -126,7 +147,7 @@ public struct RuleDecoder {
   public func intOption(_ key: String) throws(RuleDecodingError) -> Int? {
     guard let raw = object[key] else { return nil }
     guard let n = raw.intValue, n >= 0 else {
-      throw RuleDecodingError("expected a non-negative integer, found \(raw.typeDescription)", at: [.key(key)])
+      throw RuleDecodingError("expected a non-negative integer, found \(raw.numberOrTypeDescription)", at: [.key(key)])
     }
     return n
   }

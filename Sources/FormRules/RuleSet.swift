@@ -138,7 +138,10 @@ public struct Condition: Sendable, Equatable {
 }
 
 /// An example the rules file carries, run by `validate test`.
-public struct PolicyTest: Sendable {
+///
+/// Its input holds example passwords; printing it shows only the values of fields the rules
+/// file does not mark sensitive.
+public struct PolicyTest: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
   public enum Expectation: Sendable, Equatable {
     case valid(Bool)
     /// Each listed field fails with exactly these codes (in any order).
@@ -152,4 +155,32 @@ public struct PolicyTest: Sendable {
   public var warnings: [String: [String]]?
   public var file: String
   public var path: [JSONPathComponent]
+  /// The fields whose example values may be shown: the non-sensitive ones, once the rules file
+  /// has loaded. Until then nothing is shown.
+  var visibleFields: Set<String> = []
+
+  /// The input with every value the rules file does not mark as non-sensitive redacted.
+  public var redactedInput: [String: String] {
+    var shown: [String: String] = [:]
+    for (name, value) in input {
+      shown[name] = visibleFields.contains(name) ? value.map(\.debugDescription) ?? "null" : "<redacted>"
+    }
+    return shown
+  }
+
+  public var description: String {
+    let input = redactedInput.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+    return "PolicyTest(\(name.debugDescription), input: [\(input)], expectation: \(expectation))"
+  }
+
+  public var debugDescription: String { description }
+
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "name": name, "input": redactedInput, "expectation": expectation, "warnings": warnings as Any, "file": file,
+        "path": jsonPathString(path),
+      ], displayStyle: .struct)
+  }
 }

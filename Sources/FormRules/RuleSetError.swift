@@ -91,14 +91,24 @@ public struct RuleSetError: Error, Sendable, CustomStringConvertible {
 
 /// Finds the closest spelling among known names, for "did you mean" hints.
 enum Suggestion {
+  /// Beyond this many names, or names this long, a guess costs more than it helps: each
+  /// comparison fills a table of one word's length by the other's.
+  static let maxCandidates = 1000
+  static let maxWordLength = 128
+
   static func closest(to word: String, in candidates: [String]) -> String? {
+    guard candidates.count <= maxCandidates, word.unicodeScalars.count <= maxWordLength else { return nil }
     let lowered = Array(word.lowercased().unicodeScalars)
+    let threshold = max(1, lowered.count / 3)
     var best: (name: String, distance: Int)?
     for candidate in candidates {
-      let d = distance(lowered, Array(candidate.lowercased().unicodeScalars))
+      let other = Array(candidate.lowercased().unicodeScalars)
+      // The distance is at least the difference in length: a megabyte-long key skips the table.
+      guard abs(other.count - lowered.count) <= threshold else { continue }
+      let d = distance(lowered, other)
       if d < best?.distance ?? Int.max { best = (candidate, d) }
     }
-    guard let best, best.distance <= max(1, lowered.count / 3) else { return nil }
+    guard let best, best.distance <= threshold else { return nil }
     return best.name
   }
 

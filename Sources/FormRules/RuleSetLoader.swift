@@ -11,6 +11,13 @@ struct RuleSetLoader {
   static let modifierKeys = ["message", "severity", "when"]
   static let compositeNames = ["allOf", "anyOf", "not"]
   static let maxExtendsDepth = 16
+  /// Rules files are hand-written; anything larger is a mistake (or `/dev/zero`), not a policy.
+  static let maxFileBytes = 8 << 20
+  /// Rules in one list (a field's `rules`, an `allOf`…). Neighbouring rules are checked against
+  /// each other pairwise, so the bound keeps loading quick; no form needs more.
+  static let maxRulesPerList = 1000
+  /// Rules in a whole rules file with what it extends, for the same reason.
+  static let maxRules = 10_000
 
   var problems: [RuleSetProblem] = []
   /// Canonical paths of the files being loaded, to detect `extends` cycles.
@@ -84,6 +91,14 @@ struct RuleSetLoader {
           trim: partial.trim ?? !sensitive, normalize: partial.normalize ?? .none, sensitive: sensitive,
           bail: partial.bail ?? false, rules: partial.rules ?? [], file: partial.file, path: partial.path))
     }
+    let ruleCount = fields.reduce(0) { $0 + Self.count($1.rules) }
+    guard ruleCount <= Self.maxRules else {
+      problems.append(
+        RuleSetProblem(
+          file: file, path: [.key("fields")], message: "\(ruleCount) rules in all; at most \(Self.maxRules) are allowed"
+        ))
+      throw RuleSetError(problems: problems)
+    }
     let names = Set(fields.map(\.name))
     for field in fields {
       checkReferences(field.rules, fieldNames: names)
@@ -118,10 +133,25 @@ struct RuleSetLoader {
       for field in fields { checkMessageLocales(field.rules, locale: locale) }
     }
     guard problems.isEmpty else { throw RuleSetError(problems: problems) }
+    let visible = Set(fields.filter { !$0.sensitive }.map(\.name))
+    let tests = content.tests.map { test in
+      var test = test
+      test.visibleFields = visible
+      return test
+    }
     return RuleSet(
       version: content.version ?? 1, name: content.name, defaultLocale: defaultLocale, fields: fields,
-      messages: content.messages, tests: content.tests, limits: content.limits ?? Limits(), file: file,
+      messages: content.messages, tests: tests, limits: content.limits ?? Limits(), file: file,
       locales: locales.sorted())
+  }
+
+  private static func count(_ nodes: [RuleNode]) -> Int {
+    nodes.reduce(nodes.count) { total, node in
+      switch node.kind {
+      case .rule: return total
+      case .allOf(let inner), .anyOf(let inner), .not(let inner): return total + count(inner)
+      }
+    }
   }
 
   private mutating func checkReferences(_ nodes: [RuleNode], fieldNames: Set<String>) {
@@ -185,14 +215,13 @@ struct RuleSetLoader {
   private mutating func read(_ url: URL, displayName: String, referencedFrom: (String, [JSONPathComponent])?)
     -> [UInt8]?
   {
-    do {
-      return Array(try Data(contentsOf: url))
-    } catch {
-      let reason = FileManager.default.fileExists(atPath: url.path) ? "cannot read the file" : "no such file"
+    switch BoundedFile.read(path: url.path, limit: Self.maxFileBytes) {
+    case .success(let bytes): return bytes
+    case .failure(let failure):
       if let (file, path) = referencedFrom {
-        problems.append(RuleSetProblem(file: file, path: path, message: "\(reason): \(displayName)"))
+        problems.append(RuleSetProblem(file: file, path: path, message: "\(failure.message): \(displayName)"))
       } else {
-        problems.append(RuleSetProblem(file: displayName, path: [], message: reason))
+        problems.append(RuleSetProblem(file: displayName, path: [], message: failure.message))
       }
       return nil
     }
@@ -247,7 +276,7 @@ struct RuleSetLoader {
       if let relative = extends.stringValue {
         let parentURL = URL(fileURLWithPath: relative, relativeTo: directory)
         let parentName =
-          (file as NSString).deletingLastPathComponent.isEmpty
+          (file as NSString).deletingLastPathComponent.isEmpty || relative.hasPrefix("/")
           ? relative : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(relative)
         parent = loadFile(url: parentURL, displayName: parentName, referencedFrom: (file, [.key("extends")]))
         if parent == nil { return nil }
@@ -268,13 +297,15 @@ struct RuleSetLoader {
   /// keeps the parent's keys it does not set, and its messages override the parent's.
   private func merge(parent: FileContent, child: FileContent) -> FileContent {
     var merged = parent
+    var position: [String: Int] = [:]
+    for (i, field) in merged.fields.enumerated() { position[field.name] = i }
     merged.version = child.version ?? parent.version
     merged.name = child.name ?? parent.name
     merged.defaultLocale = child.defaultLocale ?? parent.defaultLocale
     merged.limits = child.limits ?? parent.limits
     merged.locales.formUnion(child.locales)
     for field in child.fields {
-      if let index = merged.fields.firstIndex(where: { $0.name == field.name }) {
+      if let index = position[field.name] {
         var base = merged.fields[index]
         base.label = field.label ?? base.label
         base.trim = field.trim ?? base.trim
@@ -286,6 +317,7 @@ struct RuleSetLoader {
         base.path = field.path
         merged.fields[index] = base
       } else {
+        position[field.name] = merged.fields.count
         merged.fields.append(field)
       }
     }

@@ -184,6 +184,14 @@ enum ValidateCommand {
       if n < 0, errno == EINTR { continue }
       if n < 0 { throw unreadableInput(path, errno) }
       if n == 0 { break }
+      // A document is one form's values: `/dev/zero` or a runaway pipe must not fill memory.
+      // The bound is far above the per-value limit, so a 10 MB value still gets input.tooLong.
+      guard result.count + n <= InputRecord.maxDocumentBytes else {
+        throw UsageError(
+          message: "cannot read \(path.map { "input '\($0)'" } ?? "standard input"): larger than "
+            + "\(InputRecord.maxDocumentBytes >> 20) MiB",
+          hint: "Validate one JSON object per run, or use --jsonl for many records.")
+      }
       result.append(contentsOf: chunk[0..<n])
     }
     return result

@@ -54,6 +54,22 @@ public struct UTF8Subject {
   public var string: String { String(decoding: value, as: UTF8.self) }
 }
 
+// Like ``Subject``: printed, dumped or summarised by a debugger, a sensitive value shows
+// only its length.
+extension UTF8Subject: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  public var description: String {
+    isSensitive ? "UTF8Subject(<redacted>, \(value.count) bytes)" : "UTF8Subject(\(string.debugDescription))"
+  }
+
+  public var debugDescription: String { description }
+
+  public var customMirror: Mirror {
+    Mirror(
+      self, children: ["value": isSensitive ? "<redacted>" : string, "isSensitive": isSensitive],
+      displayStyle: .struct)
+  }
+}
+
 /// Byte-level counterparts of the `String` operations the rules use. Each gives the same
 /// answer as its `String` form on well-formed UTF-8.
 enum UTF8Text {

@@ -32,6 +32,9 @@ public struct MalformedRecord: Error, Sendable, Equatable {
 public enum InputRecord {
   /// Nesting allowed in an input record; field values are flat, so this only bounds hostile input.
   public static let maxDepth = 32
+  /// The largest single input document the command line reads. Far above any form, yet large
+  /// enough that a 10 MB value reaches the per-value limit (`input.tooLong`) instead.
+  public static let maxDocumentBytes = 16 << 20
 
   /// Decodes a record. Fields the policy does not know may hold any JSON; fields it knows
   /// must be strings or `null`.

@@ -7,6 +7,10 @@
 /// Reads lines from a file descriptor in fixed-size chunks, so memory stays flat however
 /// long the stream. A line longer than `maxLineBytes` is reported as too long and skipped
 /// without being buffered.
+///
+/// A line's length is its bytes without the `\n` or `\r\n` that ends it; a last line without
+/// `\n` is delivered and measured whole. Whether a line is too long never depends on where the
+/// reads happen to split the stream.
 public struct LineReader {
   public enum Line {
     case line(UnsafeBufferPointer<UInt8>)
@@ -27,11 +31,12 @@ public struct LineReader {
 
   public init(fileDescriptor fd: Int32, maxLineBytes: Int = LineReader.defaultMaxLineBytes, chunkSize: Int = 1 << 16) {
     self.fd = fd
-    self.maxLineBytes = maxLineBytes
-    self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 1) + maxLineBytes + 1)
+    self.maxLineBytes = max(maxLineBytes, 0)
+    self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 1) + self.maxLineBytes + 1)
   }
 
-  /// Calls `body` for each line, in order, without the trailing `\n` (or `\r\n`).
+  /// Calls `body` for each line, in order, without the trailing `\n` (or `\r\n`). An empty
+  /// input has no lines.
   /// The buffer is valid only during the call.
   public mutating func forEachLine(_ body: (Line) throws -> Void) rethrows {
     while true {

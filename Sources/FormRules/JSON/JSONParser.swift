@@ -77,6 +77,7 @@ extension Result where Failure == JSONSyntaxError {
 }
 
 private struct Reader {
+  static let linearKeyScanLimit = 16
   let bytes: UnsafeBufferPointer<UInt8>
   let maxDepth: Int
   var index = 0
@@ -152,6 +153,9 @@ private struct Reader {
     defer { depth -= 1 }
     index += 1
     var members: [(key: String, value: JSONValue)] = []
+    // Small objects find duplicates by scanning; large ones switch to a set, so an object of
+    // 100 000 keys costs linear time rather than 5 billion comparisons.
+    var keySet: Set<String> = []
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -163,7 +167,12 @@ private struct Reader {
       guard bytes[index] == UInt8(ascii: "\"") else { throw error(.unexpectedCharacter) }
       let keyOffset = index
       let key = try parseString()
-      if members.contains(where: { $0.key == key }) { throw error(.duplicateKey, at: keyOffset, key: key) }
+      if members.count < Self.linearKeyScanLimit {
+        if members.contains(where: { $0.key == key }) { throw error(.duplicateKey, at: keyOffset, key: key) }
+      } else {
+        if keySet.isEmpty { keySet = Set(members.lazy.map(\.key)) }
+        if !keySet.insert(key).inserted { throw error(.duplicateKey, at: keyOffset, key: key) }
+      }
       skipWhitespace()
       guard index < bytes.count else { throw error(.unexpectedEnd) }
       guard bytes[index] == UInt8(ascii: ":") else { throw error(.unexpectedCharacter) }

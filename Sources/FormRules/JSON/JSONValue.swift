@@ -22,6 +22,26 @@ public enum JSONValue: Sendable, Equatable {
     }
   }
 
+  /// The value for an error message: a scalar as written (`-1`, `"jp"`, `true`), a long string
+  /// cut short, anything else by its type.
+  var valueDescription: String {
+    switch self {
+    case .string(let s):
+      let shown = s.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(40))) + "…" : s
+      return "\"\(shown)\""
+    case .number(let d): return d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)
+    case .bool(let b): return String(b)
+    default: return typeDescription
+    }
+  }
+
+  /// A number as written (`-1`, `2.5`), anything else by its type (`a string`): for "expected
+  /// a number" messages, where the type of a non-number says more than its text.
+  var numberOrTypeDescription: String {
+    if case .number = self { return valueDescription }
+    return typeDescription
+  }
+
   public var stringValue: String? {
     if case .string(let s) = self { return s }
     return nil

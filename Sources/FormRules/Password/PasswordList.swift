@@ -22,6 +22,10 @@ enum PasswordList {
     Transform.trimmingWhitespace(Transform.nfkc(s)).lowercased()
   }
 
+  /// The largest list file read into memory. Common-password lists run to a few megabytes;
+  /// larger corpora belong in a sorted SHA-1 file (`notBreached`), which is mapped, not read.
+  static let maxFileBytes = 128 << 20
+
   /// The entries of a list file, canonical, in file order, loaded once per policy.
   /// - Throws: a decoding error naming the path when the file cannot be read.
   static func lines(at url: URL, in context: CompileContext, at path: [JSONPathComponent]) throws(RuleDecodingError)
@@ -29,12 +33,15 @@ enum PasswordList {
   {
     let key = "passwordList.lines:" + url.standardizedFileURL.path
     return try context.shared(key) { () throws(RuleDecodingError) -> [String] in
-      let data: Data
-      do {
-        data = try Data(contentsOf: url)
-      } catch {
-        let reason = FileManager.default.fileExists(atPath: url.path) ? "cannot read the list" : "no such list file"
-        throw RuleDecodingError("\(reason): \(url.path)", at: path)
+      let data: [UInt8]
+      // Bounded: a list named `/dev/zero` (or a runaway file) ends here, not in memory.
+      switch BoundedFile.read(path: url.path, limit: maxFileBytes) {
+      case .success(let bytes): data = bytes
+      case .failure(.notFound): throw RuleDecodingError("no such list file: \(url.path)", at: path)
+      case .failure(.tooLarge):
+        throw RuleDecodingError(
+          "list file larger than \(maxFileBytes >> 20) MiB: \(url.path); for a breach corpus use notBreached", at: path)
+      case .failure: throw RuleDecodingError("cannot read the list: \(url.path)", at: path)
       }
       var result: [String] = []
       result.reserveCapacity(data.count / 8)

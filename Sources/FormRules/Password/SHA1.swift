@@ -138,3 +138,10 @@ public struct SHA1: Sendable {
     return String(decoding: out, as: UTF8.self)
   }
 }
+
+// A hash in progress holds up to 63 bytes of the message (a password) not yet hashed.
+extension SHA1: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  public var description: String { "SHA1(<redacted>)" }
+  public var debugDescription: String { description }
+  public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+}

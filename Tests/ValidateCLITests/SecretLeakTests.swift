@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+/// Runs every command and output format with a recognisable secret in a sensitive field and
+/// fails if it appears anywhere in stdout or stderr.
+@Suite("Secrets: no command prints a sensitive value")
+struct SecretLeakTests {
+  static let secret = "S3cr3t-Zebra-9417"
+
+  /// A policy whose examples carry the secret (one passing, one failing) next to a file whose
+  /// lint problems sit next to it.
+  static let files: [String: [UInt8]] = [
+    "signup.json": Array(
+      #"""
+      {"version": 1, "defaultLocale": "ja",
+       "fields": {
+         "email": {"label": {"ja": "メール", "en": "Email"}, "rules": [{"required": true}, {"email": "practical"}]},
+         "password": {"label": {"ja": "パスワード", "en": "Password"}, "sensitive": true,
+           "rules": [{"required": true}, {"minLength": 8}, {"maxLength": 20}, {"notPattern": "^[0-9]+\\z"},
+                     {"pattern": "(a+)+$", "severity": "warning"}, {"trimmed": true, "severity": "warning"}]},
+         "password_confirmation": {"label": {"ja": "確認", "en": "Confirmation"}, "sensitive": true,
+           "rules": [{"sameAs": "password"}]}
+       },
+       "tests": [
+         {"name": "passes", "input": {"email": "taro@example.jp", "password": "S3cr3t-Zebra-9417",
+           "password_confirmation": "S3cr3t-Zebra-9417"}, "valid": true},
+         {"name": "fails on purpose", "input": {"email": "taro@example.jp", "password": "S3cr3t-Zebra-9417",
+           "password_confirmation": "S3cr3t-Zebra-9417!"}, "errors": {"password": ["minLength"]}}
+       ]}
+      """#.utf8),
+    "broken.json": Array(
+      #"""
+      {"fields": {"password": {"sensitive": true, "rules": [{"minLenght": 8}]}},
+       "tests": [{"name": "x", "input": {"passwrd": "S3cr3t-Zebra-9417", "password": "S3cr3t-Zebra-9417"},
+                  "valid": true}]}
+      """#.utf8),
+  ]
+
+  static func line(_ password: String, _ confirmation: String? = nil, email: String = "taro@example.jp") -> String {
+    #"{"email": "\#(email)", "password": "\#(password)", "password_confirmation": "\#(confirmation ?? password)"}"#
+  }
+
+  /// Inputs where the secret is valid, invalid, mismatched, oversized, and inside malformed JSON.
+  static let documents: [String] = [
+    line(secret),
+    line(secret, secret + "x"),
+    line(" " + secret + " "),
+    line(secret + String(repeating: "a", count: 30) + "b"),
+    line(String(repeating: secret, count: 400)),
+    line(secret, email: "not an email"),
+    #"{"password": "S3cr3t-Zebra-9417", "email": 5}"#,
+    #"{"password": "S3cr3t-Zebra-9417", "password": "S3cr3t-Zebra-9417"}"#,
+    #"{"password": "S3cr3t-Zebra-9417"#,
+    #"{"password": "S3cr3t-Zebra-9417\u0000"}"#,
+    #"{"password": "S3cr3t-Zebra-9417\ud800"}"#,
+    #"["S3cr3t-Zebra-9417"]"#,
+  ]
+
+  /// Every command × format × locale this branch knows, each with the secret in play.
+  static func invocations() -> [(arguments: [String], stdin: String)] {
+    var runs: [(arguments: [String], stdin: String)] = []
+    for locale in ["ja", "en"] {
+      for format in ["json", "text"] {
+        for document in documents {
+          runs.append((["--rules", "signup.json", "--format", format, "--locale", locale], document))
+        }
+        for jobs in ["1", "2"] {
+          runs.append(
+            (
+              ["--rules", "signup.json", "--jsonl", "--jobs", jobs, "--format", format, "--locale", locale],
+              documents.joined(separator: "\n")
+            ))
+        }
+        runs.append((["test", "--rules", "signup.json", "--format", format], ""))
+        runs.append((["test", "--rules", "signup.json", "--format", format, "--run", "fails"], ""))
+        runs.append((["explain", "--rules", "signup.json", "--format", format, "--locale", locale], ""))
+      }
+      for document in documents {
+        runs.append((["--rules", "signup.json", "--format", "problem", "--locale", locale], document))
+      }
+      runs.append((["--rules", "signup.json", "--locale", locale, "--field", "password=" + secret], ""))
+      runs.append((["--rules", "signup.json", "--locale", locale, "--field", "password_confirmation=" + secret], ""))
+    }
+    for target in ["json-schema", "html", "passwordrules"] {
+      runs.append((["export", "--rules", "signup.json", "--to", target], ""))
+      runs.append((["export", "--rules", "broken.json", "--to", target], ""))
+    }
+    runs.append((["lint", "--rules", "signup.json"], ""))
+    runs.append((["lint", "--rules", "broken.json"], ""))
+    runs.append((["test", "--rules", "broken.json"], ""))
+    runs.append((["--rules", "broken.json"], line(secret)))
+    return runs
+  }
+
+  @Test("validate (json, text, problem; jsonl on one and two jobs), test, lint, explain, export never print the secret")
+  func everyCommand() throws {
+    let directory = try ReliabilityCLI.files(Self.files)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var statuses: Set<Int32> = []
+    for run in Self.invocations() {
+      let outcome = try ReliabilityCLI.run(run.arguments, stdin: Array(run.stdin.utf8), in: directory)
+      statuses.insert(outcome.status)
+      // A leak is reported with the command only; printing the output would print the secret.
+      let leaked = (outcome.stdout + outcome.stderr).contains("Zebra-9417")
+      #expect(
+        !leaked,
+        "the secret leaked from: validate \(run.arguments.map { $0.replacingOccurrences(of: Self.secret, with: "<SECRET>") })"
+      )
+      // Something was said (the problem format says nothing about valid input).
+      if !run.arguments.contains("problem") { #expect(outcome.stdout.count + outcome.stderr.count > 0) }
+    }
+    // The runs cover valid, invalid and refused outcomes.
+    #expect(statuses == [0, 1, 2])
+  }
+
+  @Test("A crash while holding a secret prints no backtrace or memory dump")
+  func crashReport() throws {
+    let directory = try ReliabilityCLI.files(Self.files)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let process = Process()
+    process.executableURL = ReliabilityCLI.binary
+    // Two jobs: the parallel reader hands over each 64 KiB block of input as soon as it is full.
+    process.arguments = ["--rules", "signup.json", "--jsonl", "--format", "json", "--jobs", "2"]
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = nil
+    process.environment = environment
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Should the process never answer, end it rather than hang the suite; the checks below
+    // then fail on how it ended.
+    let pid = process.processIdentifier
+    DispatchQueue.global().asyncAfter(deadline: .now() + 120) { if process.isRunning { kill(pid, SIGKILL) } }
+    // A little over one block of records (the process reads them all while this write waits),
+    // so that the first block's reports arrive while the process still waits for the rest of
+    // the second: the secret has been read and checked, and is in its memory. Then it crashes.
+    let records = String(repeating: Self.line(Self.secret) + "\n", count: 640)
+    try input.fileHandleForWriting.write(contentsOf: Data(records.utf8))
+    var received = output.fileHandleForReading.availableData
+    kill(pid, SIGSEGV)
+    // A process that survived the signal (a crash handler returned) sees the end of its input
+    // and exits normally, which fails the test below instead of hanging it.
+    try input.fileHandleForWriting.close()
+    received.append(try output.fileHandleForReading.readToEnd() ?? Data())
+    let stderr = String(decoding: try errors.fileHandleForReading.readToEnd() ?? Data(), as: UTF8.self)
+    process.waitUntilExit()
+    let stdout = String(decoding: received, as: UTF8.self)
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == SIGSEGV)
+    #expect(stdout.hasPrefix(#"{"valid":true,"#))
+    // Booleans, so that a failure does not print the output it is about.
+    let dumped = (stdout + stderr).contains("Registers")
+    let leaked = (stdout + stderr).contains("Zebra-9417")
+    #expect(!dumped)
+    #expect(!leaked)
+  }
+}
