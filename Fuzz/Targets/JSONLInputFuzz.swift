@@ -66,20 +66,19 @@ private func compareBulk(_ line: UnsafeBufferPointer<UInt8>?, number: Int) {
     let generalOutcome =
       line.map { general.validate(line: $0, number: number) } ?? general.validateTooLongLine(number: number)
     precondition(fastOutcome == generalOutcome, "the fast path and the general path disagree on validity")
-    precondition(Array(fast.output) == Array(general.output), "the fast path and the general path wrote different reports")
+    precondition(
+      Array(fast.output) == Array(general.output), "the fast path and the general path wrote different reports")
     precondition(fast.output.last == UInt8(ascii: "\n") && !fast.output.dropLast().contains(UInt8(ascii: "\n")))
     fast.removeOutput()
     general.removeOutput()
   }
 }
 
-/// One scratch file, rewritten for every input: LineReader reads a file descriptor.
+/// One scratch file, rewritten for every input: LineReader reads a file descriptor. `tmpfile`
+/// gives one already unlinked, so nothing is left behind.
 private let scratch: Int32 = {
-  var template = Array("/tmp/form-rules-jsonl-XXXXXX".utf8CString)
-  let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-  precondition(fd >= 0, "mkstemp failed")
-  template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-  return fd
+  guard let file = tmpfile() else { fatalError("tmpfile failed") }
+  return fileno(file)
 }()
 
 private enum Expected: Equatable {
