@@ -397,7 +397,6 @@ private final class Pipeline: @unchecked Sendable {
   }
 }
 
-
 extension Summary {
   mutating func count(_ outcome: BulkValidator.Outcome) {
     switch outcome {
