@@ -18,23 +18,27 @@ enum ExitCode {
 /// The process's streams. Output is written in large blocks; errors go to stderr at once.
 enum Console {
   static func write(_ bytes: [UInt8], to fd: Int32 = STDOUT_FILENO) {
-    bytes.withUnsafeBufferPointer { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let n = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          // The reader went away (a closed pipe with SIGPIPE ignored): stop, rather than
-          // validate the rest of the input for nobody. Any other failure (a full disk) is
-          // said, or the reports would be lost behind a status of 0.
-          if fd == STDOUT_FILENO {
-            if errno != EPIPE { fail("cannot write the output: \(String(cString: strerror(errno)))") }
-            exit(ExitCode.trouble)
-          }
-          return
+    bytes.withUnsafeBytes { write($0, to: fd) }
+  }
+
+  /// Writes everything, retrying after signals. When stdout cannot be written it stops the
+  /// process: a reader that went away (a closed pipe with SIGPIPE ignored) leaves nobody
+  /// to validate for, and any other failure (a full disk) is said, or the reports would be
+  /// lost behind a status of 0.
+  static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
+    guard let base = bytes.baseAddress else { return }
+    var offset = 0
+    while offset < bytes.count {
+      let n = Glibc.write(fd, base + offset, bytes.count - offset)
+      if n < 0 {
+        if errno == EINTR { continue }
+        if fd == STDOUT_FILENO {
+          if errno != EPIPE { fail("cannot write the output: \(String(cString: strerror(errno)))") }
+          exit(ExitCode.trouble)
         }
-        offset += n
+        return
       }
+      offset += n
     }
   }
 

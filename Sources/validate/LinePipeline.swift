@@ -397,27 +397,6 @@ private final class Pipeline: @unchecked Sendable {
   }
 }
 
-extension Console {
-  /// Writes raw bytes as ``write(_:to:)`` writes an array, stopping the same way when
-  /// stdout cannot be written.
-  static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
-    guard let base = bytes.baseAddress else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let n = Glibc.write(fd, base + offset, bytes.count - offset)
-      if n < 0 {
-        if errno == EINTR { continue }
-        if fd == STDOUT_FILENO {
-          if errno != EPIPE { fail("cannot write the output: \(String(cString: strerror(errno)))") }
-          exit(ExitCode.trouble)
-        }
-        return
-      }
-      offset += n
-    }
-  }
-}
-
 extension Summary {
   mutating func count(_ outcome: BulkValidator.Outcome) {
     switch outcome {

@@ -231,7 +231,10 @@ struct ValidateCommandTests {
       (["--rules", "Rules/login.json", "--fromat", "json"], "unknown option '--fromat'", "Did you mean '--format'?"),
       ([], "missing --rules", "validate --rules"),
       (["--locale", "en"], "missing --rules", "validate --rules"),
-      (["--rules", "Rules/login.json", "--format", "xml"], "--format must be one of text, json, problem; got 'xml'", "--help"),
+      (
+        ["--rules", "Rules/login.json", "--format", "xml"], "--format must be one of text, json, problem; got 'xml'",
+        "--help"
+      ),
       (["--rules", "Rules/login.json", "--format"], "--format needs a value", "--help"),
       (["--rules", "Rules/login.json", "--rules", "Rules/signup.json"], "more than once", "--help"),
       (["--rules", "Rules/login.json", "--jsonl=yes"], "--jsonl takes no value", "--help"),

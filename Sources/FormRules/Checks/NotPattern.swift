@@ -9,23 +9,14 @@ public struct NotPattern: Rule {
   }
 
   public func check(_ subject: Subject) -> Failure? {
-    switch pattern.matches(subject.value) {
-    case .noMatch: return nil
-    case .match: return Failure(code: Self.name)
-    case .limitExceeded, .error: return Failure(code: "pattern.limit")
-    }
+    pattern.matches(subject.value).failureVariant(failingOn: .match).map(failure(variant:))
   }
 }
 
 extension NotPattern: UTF8CheckableRule {
-  /// Variant 0 is a match, 1 a search that hit a limit or failed.
   public func check(utf8 subject: UTF8Subject) -> Int? {
-    switch pattern.matches(utf8: subject.value) {
-    case .noMatch: return nil
-    case .match: return 0
-    case .limitExceeded, .error: return 1
-    }
+    pattern.matches(utf8: subject.value).failureVariant(failingOn: .match)
   }
 
-  public func failure(variant: Int) -> Failure { Failure(code: variant == 0 ? Self.name : "pattern.limit") }
+  public func failure(variant: Int) -> Failure { Pattern.failure(variant: variant, code: Self.name) }
 }

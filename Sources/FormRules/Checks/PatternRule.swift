@@ -11,12 +11,16 @@ public struct PatternRule: Rule {
   }
 
   public func check(_ subject: Subject) -> Failure? {
-    switch pattern.matches(subject.value) {
-    case .match: return nil
-    case .noMatch: return Failure(code: Self.name)
-    case .limitExceeded, .error: return Failure(code: "pattern.limit")
-    }
+    pattern.matches(subject.value).failureVariant(failingOn: .noMatch).map(failure(variant:))
   }
+}
+
+extension PatternRule: UTF8CheckableRule {
+  public func check(utf8 subject: UTF8Subject) -> Int? {
+    pattern.matches(utf8: subject.value).failureVariant(failingOn: .noMatch)
+  }
+
+  public func failure(variant: Int) -> Failure { Pattern.failure(variant: variant, code: Self.name) }
 }
 
 extension Pattern {
@@ -32,17 +36,21 @@ extension Pattern {
         "invalid regular expression: \(error.message) at offset \(error.offset)", at: [.key(ruleName)])
     }
   }
+
+  /// The failure of a pattern rule: variant 0 is the rule's own code, 1 is `pattern.limit`.
+  static func failure(variant: Int, code: String) -> Failure {
+    Failure(code: variant == 0 ? code : "pattern.limit")
+  }
 }
 
-extension PatternRule: UTF8CheckableRule {
-  /// Variant 0 is no match, 1 a search that hit a limit or failed.
-  public func check(utf8 subject: UTF8Subject) -> Int? {
-    switch pattern.matches(utf8: subject.value) {
-    case .match: return nil
-    case .noMatch: return 0
+extension Pattern.MatchResult {
+  /// How a pattern rule that fails on `failing` judges this result: `nil` when it passes,
+  /// 0 for the rule's own failure, 1 when the search hit a limit or failed (`pattern.limit`).
+  func failureVariant(failingOn failing: Pattern.MatchResult) -> Int? {
+    switch self {
     case .limitExceeded, .error: return 1
+    case failing: return 0
+    default: return nil
     }
   }
-
-  public func failure(variant: Int) -> Failure { Failure(code: variant == 0 ? Self.name : "pattern.limit") }
 }
