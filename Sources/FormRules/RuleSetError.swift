@@ -90,13 +90,15 @@ public struct RuleSetError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Finds the closest spelling among known names, for "did you mean" hints.
-enum Suggestion {
+/// Finds the likely intended spelling among known names, for "did you mean" hints:
+/// the closest by edit distance (a swap of neighbours is one edit), if close enough.
+public enum Suggestion {
   /// Beyond this many names, or names this long, a guess costs more than it helps: each
   /// comparison fills a table of one word's length by the other's.
   static let maxCandidates = 1000
   static let maxWordLength = 128
 
-  static func closest(to word: String, in candidates: [String]) -> String? {
+  public static func closest(to word: String, in candidates: [String]) -> String? {
     guard candidates.count <= maxCandidates, word.unicodeScalars.count <= maxWordLength else { return nil }
     let lowered = Array(word.lowercased().unicodeScalars)
     let threshold = max(1, lowered.count / 3)

@@ -58,33 +58,12 @@ struct ArgumentSpec {
         parsed.values[name, default: []].append(value)
       } else {
         let known = (valued + flags + repeatable + ["help"]).map { "--" + $0 }
-        let suggestion = closestOption("--" + name, in: known)
+        let suggestion = Suggestion.closest(to: "--" + name, in: known)
         throw UsageError(
           message: "unknown option '--\(name)'", hint: suggestion.map { "Did you mean '\($0)'?" })
       }
     }
     return parsed
-  }
-
-  private func closestOption(_ word: String, in candidates: [String]) -> String? {
-    var best: (String, Int)?
-    for candidate in candidates {
-      let d = editDistance(Array(word), Array(candidate))
-      if d <= 2, best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
-    }
-    return best?.0
-  }
-
-  private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var current = [i] + [Int](repeating: 0, count: b.count)
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
   }
 }
 

@@ -83,9 +83,12 @@ func loadPolicy(_ path: String) -> Policy? {
     return try RuleSet(contentsOf: URL(fileURLWithPath: path)).compile()
   } catch {
     for problem in error.problems { Console.printError("Error: \(problem)") }
-    // A missing or unreadable file has nothing more for lint to say.
+    // A missing or unreadable file, or one that is not an object, has nothing more for lint to say.
     if error.problems.contains(where: { !$0.path.isEmpty || $0.line != nil }) {
       Console.printError("Run 'validate lint --rules \(path)' to list every problem.")
+    } else if error.problems.contains(where: { $0.message.hasPrefix("expected") }) {
+      Console.printError(
+        "A rules file is one JSON object such as {\"version\": 1, \"fields\": {…}}; see docs/rules.md.")
     } else {
       Console.printError("Check the path; the shipped rules are under Rules/, for example Rules/login.json.")
     }

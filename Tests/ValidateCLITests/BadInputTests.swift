@@ -22,6 +22,8 @@ struct BadInputTests {
 
   /// When nothing in the file could be read as rules, lint has nothing more to say.
   static let checkPath = "Check the path; the shipped rules are under Rules/, for example Rules/login.json."
+  static let notAnObject =
+    "A rules file is one JSON object such as {\"version\": 1, \"fields\": {…}}; see docs/rules.md."
 
   static func text(_ s: String) -> [UInt8] { Array(s.utf8) }
 
@@ -31,7 +33,7 @@ struct BadInputTests {
       stdout: ["rules.json:1:15: malformed JSON: unexpected character"]),
     RulesCase(
       id: "R02", files: ["rules.json": text("[1]")],
-      stdout: ["rules.json: expected an object, found an array"], hint: checkPath),
+      stdout: ["rules.json: expected an object, found an array"], hint: notAnObject),
     RulesCase(
       id: "R03", files: ["rules.json": text(#"{"feilds": {}}"#)],
       stdout: [#"rules.json: feilds: unknown top-level key "feilds" (did you mean "fields"?)"#]),
@@ -556,7 +558,7 @@ struct BadInputTests {
       stderr: "Error: --jsonl takes no value\nSee 'validate --help'.\n"),
     ArgumentCase(
       id: "A12", arguments: ["tset", "--rules", "Rules/login.json"],
-      stderr: "Error: unexpected argument 'tset'\nOptions start with '--'.\n"),
+      stderr: "Error: unknown subcommand 'tset'\nDid you mean 'validate test'?\n"),
     ArgumentCase(
       id: "A13", arguments: ["test", "--rules", "Rules/login.json", "--run", "("],
       stderr: "Error: --run: invalid regular expression: missing closing parenthesis at offset 1\n"
