@@ -422,56 +422,9 @@ extension EmailSyntax {
   /// Decoding and classifying non-ASCII scalars. Internal so the tests can hold the fast path to the
   /// Unicode properties it stands in for.
   enum Scalar {
-    /// Decodes the scalar whose lead byte (≥ 0x80) is at `i`. Rejects overlong forms, surrogates and
-    /// values above U+10FFFF, as the Unicode standard requires of a conforming decoder.
+    /// Decodes the scalar whose lead byte (≥ 0x80) is at `i` (``UTF8Validation/decode(_:at:)``).
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
-      let lead = bytes[i]
-      let length: Int
-      let secondRange: ClosedRange<UInt8>
-      var value: UInt32
-      switch lead {
-      case 0xC2...0xDF:
-        length = 2
-        secondRange = 0x80...0xBF
-        value = UInt32(lead & 0x1F)
-      case 0xE0:
-        length = 3
-        secondRange = 0xA0...0xBF
-        value = UInt32(lead & 0x0F)
-      case 0xE1...0xEC, 0xEE...0xEF:
-        length = 3
-        secondRange = 0x80...0xBF
-        value = UInt32(lead & 0x0F)
-      case 0xED:
-        length = 3
-        secondRange = 0x80...0x9F
-        value = UInt32(lead & 0x0F)
-      case 0xF0:
-        length = 4
-        secondRange = 0x90...0xBF
-        value = UInt32(lead & 0x07)
-      case 0xF1...0xF3:
-        length = 4
-        secondRange = 0x80...0xBF
-        value = UInt32(lead & 0x07)
-      case 0xF4:
-        length = 4
-        secondRange = 0x80...0x8F
-        value = UInt32(lead & 0x07)
-      default:
-        return nil
-      }
-      guard i + length <= bytes.count, secondRange.contains(bytes[i + 1]) else { return nil }
-      value = value << 6 | UInt32(bytes[i + 1] & 0x3F)
-      var k = 2
-      while k < length {
-        let byte = bytes[i + k]
-        guard byte & 0xC0 == 0x80 else { return nil }
-        value = value << 6 | UInt32(byte & 0x3F)
-        k += 1
-      }
-      guard let scalar = Unicode.Scalar(value) else { return nil }
-      return (scalar, length)
+      UTF8Validation.decode(bytes, at: i).map { ($0.scalar, $0.length) }
     }
 
     /// Blocks in which no scalar is whitespace, a control, a format or private-use character, a mark or a
