@@ -1,0 +1,135 @@
+// The demo pages' own script: page words in ja and en, the language switch, and the submit
+// actions. Everything about the rules comes from formrules.js and the server.
+import { bindForm, SubmitError } from "./formrules.js";
+
+const WORDS = {
+  ja: {
+    brand: "form-rules デモ",
+    language: "言語",
+    "login.title": "ログイン",
+    "login.heading": "ログイン",
+    "login.submit": "ログイン",
+    "login.demo": "デモ用アカウント: demo@example.jp ／ パスワード: demo-pass-2024",
+    "login.toSignup": "アカウントを作成する",
+    "login.done": "ログインしました（デモのため、ここで終わりです）。",
+    "signup.title": "アカウント作成",
+    "signup.heading": "アカウント作成",
+    "signup.requirements": "パスワードの条件",
+    "signup.submit": "登録する",
+    "signup.toLogin": "ログイン画面へ戻る",
+    "signup.done": "入力内容に問題はありません（デモのため、アカウントは作成されません）。",
+    loading: "送信中です…",
+  },
+  en: {
+    brand: "form-rules demo",
+    language: "Language",
+    "login.title": "Log in",
+    "login.heading": "Log in",
+    "login.submit": "Log in",
+    "login.demo": "Demo account: demo@example.jp / password: demo-pass-2024",
+    "login.toSignup": "Create an account",
+    "login.done": "You are logged in (this is a demo; it ends here).",
+    "signup.title": "Create an account",
+    "signup.heading": "Create an account",
+    "signup.requirements": "Password requirements",
+    "signup.submit": "Sign up",
+    "signup.toLogin": "Back to log in",
+    "signup.done": "Everything checks out (this is a demo; no account is created).",
+    loading: "Sending…",
+  },
+};
+
+const form = document.querySelector("form[data-formrules]");
+const page = form.dataset.demo;
+const success = form.querySelector("[data-demo-success]");
+const status = form.querySelector("[data-demo-status]");
+
+function initialLocale() {
+  const fromURL = new URLSearchParams(location.search).get("lang");
+  if (fromURL) return fromURL;
+  for (const tag of navigator.languages || []) {
+    const language = tag.toLowerCase().split("-")[0];
+    if (language in WORDS) return language;
+  }
+  return document.documentElement.lang || "ja";
+}
+
+let binding;
+
+function applyWords(locale) {
+  const words = WORDS[locale] || WORDS.ja;
+  document.documentElement.lang = locale;
+  for (const element of document.querySelectorAll("[data-text]")) {
+    element.textContent = words[element.dataset.text] ?? element.textContent;
+  }
+  for (const element of document.querySelectorAll("[data-text-aria-label]")) {
+    element.setAttribute("aria-label", words[element.dataset.textAriaLabel]);
+  }
+  for (const button of document.querySelectorAll(".lang-switch [data-lang]")) {
+    button.setAttribute("aria-pressed", button.dataset.lang === locale ? "true" : "false");
+  }
+  for (const link of document.querySelectorAll("a[href]")) {
+    const url = new URL(link.getAttribute("href"), location.href);
+    if (url.origin !== location.origin) continue;
+    url.searchParams.set("lang", locale);
+    link.setAttribute("href", url.pathname.split("/").pop() + url.search || "./");
+  }
+  if (!success.hidden) success.textContent = words[`${page}.done`];
+}
+
+async function switchLanguage(locale) {
+  applyWords(locale);
+  const url = new URL(location.href);
+  url.searchParams.set("lang", locale);
+  history.replaceState(null, "", url);
+  await binding.setLocale(locale);
+}
+
+async function login(values, form) {
+  const response = await fetch(`/demo/login?locale=${encodeURIComponent(form.locale)}`, {
+    method: "POST",
+    cache: "no-store",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", Accept: "application/problem+json, application/json" },
+    body: JSON.stringify({ email: values.email, password: values.password }),
+  });
+  if (response.ok) return;
+  let problem = {};
+  try {
+    problem = await response.json();
+  } catch {
+    // not JSON: the code below picks server.error
+  }
+  throw new SubmitError(problem.code || (response.status >= 500 ? "server.error" : "unknown"), problem.detail);
+}
+
+async function start() {
+  const locale = initialLocale();
+  applyWords(locale);
+  binding = await bindForm(form, {
+    locale,
+    async onSubmit(values, formBinding) {
+      if (page === "login") await login(values, formBinding);
+      success.textContent = WORDS[formBinding.locale][`${page}.done`];
+      success.hidden = false;
+    },
+  });
+  applyWords(binding.locale);
+  binding.addEventListener("statechange", () => {
+    const words = WORDS[binding.locale] || WORDS.ja;
+    status.textContent = binding.loading ? words.loading : "";
+    if (binding.loading || binding.generalError) success.hidden = true;
+  });
+  for (const button of document.querySelectorAll(".lang-switch [data-lang]")) {
+    button.addEventListener("click", () => switchLanguage(button.dataset.lang));
+  }
+  // For tests and curious readers: the binding is on the form element.
+  form.formrules = binding;
+  document.documentElement.dataset.ready = "true";
+}
+
+start().catch((error) => {
+  const box = form.querySelector("[data-formrules-general]");
+  box.textContent = `${error.message}`;
+  box.hidden = false;
+});

@@ -1,0 +1,844 @@
+// formrules.js — bind a page's own <form> to a rules file served by `validate serve`.
+//
+// An ES module with no dependencies and no build step. The page keeps its markup; the
+// binding finds each rules-file field by its `name`, applies the HTML export's attributes,
+// asks the server for a field's messages and checklist while the person types (debounced)
+// and when the field loses focus, shows them with FormModel's display policy (quiet while a
+// field is first typed, shown once it loses focus, every field after a submit attempt),
+// and submits through the validate endpoint.
+//
+//   import { bindForm } from "/formrules.js";
+//   const binding = await bindForm(document.querySelector("form"), { rules: "signup" });
+//   binding.addEventListener("statechange", () => console.log(binding.valid));
+//
+// Values travel only to the server the module was loaded from (or `base`), in POST bodies,
+// with `cache: "no-store"`; nothing here logs or stores a value. See docs/web.md.
+
+/** The seed's shake (Sources/FormRulesUI/ShakeAnimation.swift): offsets in px, durations in s. */
+export const SHAKE_KEYFRAMES = Object.freeze([
+  Object.freeze({ offset: 5, duration: 0.2 }),
+  Object.freeze({ offset: -5, duration: 0.1 }),
+  Object.freeze({ offset: 5, duration: 0.1 }),
+  Object.freeze({ offset: -5, duration: 0.1 }),
+  Object.freeze({ offset: 5, duration: 0.1 }),
+  Object.freeze({ offset: 0, duration: 0.2 }),
+]);
+
+/** When messages show: the same three policies as `ErrorDisplayPolicy`. */
+export const DISPLAY_POLICIES = Object.freeze({
+  standard: Object.freeze({ whileFirstEditing: false, afterFocusLost: true, afterSubmit: true }),
+  live: Object.freeze({ whileFirstEditing: true, afterFocusLost: true, afterSubmit: true }),
+  afterSubmit: Object.freeze({ whileFirstEditing: false, afterFocusLost: false, afterSubmit: true }),
+});
+
+/** The few words the module itself puts on screen, per language. */
+export const STRINGS = Object.freeze({
+  ja: Object.freeze({
+    show: (label) => `${label}を表示`,
+    hide: (label) => `${label}を非表示`,
+    met: "（満たしています）",
+    unmet: "（満たしていません）",
+    loading: "送信中です。",
+  }),
+  en: Object.freeze({
+    show: (label) => `Show ${lowerFirst(label)}`,
+    hide: (label) => `Hide ${lowerFirst(label)}`,
+    met: " (met)",
+    unmet: " (not met)",
+    loading: "Sending.",
+  }),
+});
+
+function lowerFirst(text) {
+  // "Password" → "password", but "PIN" stays "PIN".
+  return /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
+}
+
+/**
+ * The shake as Web Animations keyframes: the seed's cubic Hermite curve with Catmull-Rom
+ * tangents and zero slope at both ends, sampled every `step` seconds. Every knot
+ * (5, −5, 5, −5, 5, 0 at 0.2, 0.3, 0.4, 0.5, 0.6, 0.8 s) is a sample, so the track passes
+ * exactly through the seed's keyframes; between them it follows the same curve.
+ * @returns {{keyframes: Keyframe[], duration: number}} duration in milliseconds
+ */
+export function shakeKeyframes(step = 0.02) {
+  const knots = [0];
+  const values = [0];
+  for (const frame of SHAKE_KEYFRAMES) {
+    knots.push(knots[knots.length - 1] + frame.duration);
+    values.push(frame.offset);
+  }
+  const end = knots[knots.length - 1];
+  const slope = (i) =>
+    i === 0 || i === knots.length - 1 ? 0 : (values[i + 1] - values[i - 1]) / (knots[i + 1] - knots[i - 1]);
+  const at = (time) => {
+    const hit = knots.findIndex((k) => Math.abs(k - time) < 1e-9);
+    if (hit >= 0) return values[hit];
+    const upper = knots.findIndex((k) => k > time);
+    const lower = upper - 1;
+    const span = knots[upper] - knots[lower];
+    const s = (time - knots[lower]) / span;
+    const s2 = s * s;
+    const s3 = s2 * s;
+    return (
+      (2 * s3 - 3 * s2 + 1) * values[lower] +
+      (s3 - 2 * s2 + s) * span * slope(lower) +
+      (-2 * s3 + 3 * s2) * values[upper] +
+      (s3 - s2) * span * slope(upper)
+    );
+  };
+  const steps = Math.round(end / step);
+  const keyframes = [];
+  for (let i = 0; i <= steps; i += 1) {
+    const time = Math.min(i * step, end);
+    const x = Math.round(at(time) * 1000) / 1000;
+    keyframes.push({ transform: `translateX(${x}px)`, offset: time / end });
+  }
+  return { keyframes, duration: Math.round(end * 1000) };
+}
+
+/** An error a submit action throws to show a message above the form. */
+export class SubmitError extends Error {
+  /**
+   * @param {string} code a catalog code such as `auth.invalidCredentials`
+   * @param {string} [message] the text to show, already in the form's language (the server's
+   *   problem `detail`); without it the rules file's catalog is asked, then `unknown`.
+   */
+  constructor(code, message) {
+    super(message || code);
+    this.name = "SubmitError";
+    this.code = code;
+    this.text = message || null;
+  }
+}
+
+/** Binds `form` to a served rules file and resolves once the rules are loaded and drawn. */
+export async function bindForm(form, options = {}) {
+  const binding = new FormBinding(form, options);
+  await binding.ready;
+  return binding;
+}
+
+let uniqueCounter = 0;
+
+/**
+ * The binding of one form. Events (on the binding, and as `formrules:<name>` on the form):
+ * - `statechange`: anything in `state` changed;
+ * - `submitfailed`: a submit attempt found the form invalid (`detail.field`: the field focused);
+ * - `submitted`: the submit action ran and did not throw.
+ */
+export class FormBinding extends EventTarget {
+  /**
+   * @param {HTMLFormElement} form
+   * @param {object} options
+   * @param {string} [options.rules] the rules name (default: the form's `data-formrules`)
+   * @param {string} [options.locale] `ja`, `en`… (default: `<html lang>`, then the file's default)
+   * @param {string} [options.base] the server's origin and path prefix (default: this page's origin)
+   * @param {number} [options.debounce] milliseconds of quiet typing before asking the server (250)
+   * @param {"standard"|"live"|"afterSubmit"|object} [options.displayPolicy]
+   * @param {(values: object, binding: FormBinding) => Promise<void>} [options.onSubmit] the submit
+   *   action, run with `loading` set once the server found the values valid; throw a `SubmitError`
+   *   to show a general error. Without it the form is submitted natively.
+   * @param {Object<string, Element>} [options.messages] where each field's messages go
+   * @param {Object<string, Element>} [options.checklists] where each field's checklist goes
+   * @param {string[]} [options.checklistFields] fields whose checklist is kept in `state` even
+   *   though no element shows it (a page that draws its own)
+   * @param {Element} [options.generalError] where the general error goes
+   * @param {Element} [options.liveRegion] the polite live region announcing messages
+   * @param {boolean|Element} [options.shake] shake on a failed submit (true: the form)
+   * @param {boolean} [options.applyAttributes] apply the HTML export's attributes (true)
+   * @param {boolean} [options.render] render messages and checklists into the page (true)
+   */
+  constructor(form, options = {}) {
+    super();
+    if (!(form instanceof HTMLFormElement)) throw new TypeError("bindForm needs a <form> element");
+    this.form = form;
+    this.options = options;
+    this.rulesName = options.rules || form.dataset.formrules;
+    if (!this.rulesName) throw new TypeError("bindForm needs a rules name (options.rules or data-formrules)");
+    this.base = (options.base ?? new URL(".", import.meta.url).href.replace(/\/$/, "")).replace(/\/$/, "");
+    this.debounceMs = options.debounce ?? 250;
+    const policy = options.displayPolicy ?? "standard";
+    this.displayPolicy = typeof policy === "string" ? DISPLAY_POLICIES[policy] : policy;
+    if (!this.displayPolicy) throw new TypeError(`unknown display policy ${policy}`);
+    this.id = `fr${(uniqueCounter += 1)}`;
+    this.fieldNames = [];
+    this.fields = new Map();
+    this.loading = false;
+    this.generalError = null;
+    this.shakeCount = 0;
+    this.reportKey = null; // the values the last whole-form report was computed from
+    this.valid = false;
+    this.destroyed = false;
+    this.fullSeq = 0;
+    this.fullApplied = 0;
+    this.announced = new Map();
+    this.ready = this.load(options.locale);
+  }
+
+  // ---------------------------------------------------------------- loading the rules
+
+  async load(requestedLocale) {
+    const response = await fetch(`${this.base}/v1/rules/${encodeURIComponent(this.rulesName)}`, {
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+    });
+    if (!response.ok) throw new Error(`formrules: GET rules "${this.rulesName}" answered ${response.status}`);
+    this.rules = await response.json();
+    this.locales = this.rules.locales || Object.keys(firstLabelMap(this.rules)) || [];
+    this.locale = this.negotiate(requestedLocale || document.documentElement.lang || "");
+    const descriptions = fieldDescriptions(this.rules);
+    for (const [name, description] of descriptions) {
+      const control = this.form.elements.namedItem(name);
+      const input = control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement ? control : null;
+      this.fieldNames.push(name);
+      this.fields.set(name, {
+        name,
+        description,
+        input,
+        edited: false,
+        lostFocus: false,
+        submitted: false,
+        messages: [], // every failure of the last report, {code, severity, text}
+        valid: false,
+        checklist: [],
+        fieldSeq: 0,
+        fieldApplied: 0,
+        timer: null,
+        messageBox: null,
+        checklistBox: null,
+        revealButtons: [],
+      });
+      if (!input) console.warn(`formrules: the form has no input named "${name}"; it is validated as empty`);
+    }
+    if (this.options.applyAttributes !== false) this.applyAttributes();
+    this.attachElements();
+    this.listen();
+    this.form.noValidate = this.options.noValidate ?? true;
+    this.render();
+    await this.refresh();
+    return this;
+  }
+
+  negotiate(tag) {
+    const available = this.locales.length ? this.locales : ["ja", "en"];
+    const wanted = String(tag || "").toLowerCase();
+    const exact = available.find((l) => l.toLowerCase() === wanted);
+    if (exact) return exact;
+    const prefix = available.find((l) => l.toLowerCase() === wanted.split("-")[0]);
+    return prefix || this.rules.defaultLocale || available[0];
+  }
+
+  /** Switches the language of labels, messages, checklists and the toggle's name. */
+  async setLocale(locale) {
+    this.locale = this.negotiate(locale);
+    this.render();
+    await this.refresh();
+  }
+
+  /** Asks the server again for the whole report and every drawn checklist. */
+  refresh() {
+    return Promise.all([
+      this.validateAll().catch(() => false),
+      ...this.checklistFields().map((name) => this.validateField(name)),
+    ]);
+  }
+
+  // ---------------------------------------------------------------- the page's elements
+
+  applyAttributes() {
+    for (const field of this.fields.values()) {
+      const input = field.input;
+      const attributes = field.description.attributes || {};
+      if (!input) continue;
+      for (const [key, value] of Object.entries(attributes)) {
+        if (key === "name" || key === "id") continue;
+        // A revealed password stays type=text until hidden again.
+        if (key === "type" && input.dataset.formrulesRevealed === "true") continue;
+        if (value === true || value === "") input.setAttribute(key, "");
+        else if (value === false || value === null || value === undefined) input.removeAttribute(key);
+        else input.setAttribute(key, String(value));
+      }
+    }
+  }
+
+  attachElements() {
+    const named = (attribute, name) => this.form.querySelector(`[${attribute}="${cssEscape(name)}"]`);
+    for (const field of this.fields.values()) {
+      const input = field.input;
+      if (!input) continue;
+      if (!input.id) input.id = `${this.id}-${field.name}`;
+      field.messageBox = this.options.messages?.[field.name] || named("data-formrules-messages", field.name);
+      if (!field.messageBox && this.options.render !== false) {
+        field.messageBox = document.createElement("div");
+        field.messageBox.className = "formrules-messages";
+        const anchor = input.closest("[data-formrules-field]") || input;
+        anchor.after(field.messageBox);
+      }
+      field.checklistBox = this.options.checklists?.[field.name] || named("data-formrules-checklist", field.name);
+      field.labelElement = named("data-formrules-label", field.name);
+      for (const [box, suffix] of [
+        [field.messageBox, "messages"],
+        [field.checklistBox, "checklist"],
+      ]) {
+        if (!box) continue;
+        if (!box.id) box.id = `${input.id}-${suffix}`;
+        addToken(input, "aria-describedby", box.id);
+      }
+      for (const button of this.form.querySelectorAll(`[data-formrules-reveal="${cssEscape(field.name)}"]`)) {
+        field.revealButtons.push(new RevealToggle(button, input, () => this.revealNames(field)));
+      }
+    }
+    this.generalBox = this.options.generalError || this.form.querySelector("[data-formrules-general]");
+    this.liveRegion = this.options.liveRegion || this.form.querySelector("[data-formrules-live]");
+    if (!this.liveRegion && this.options.render !== false) {
+      this.liveRegion = document.createElement("div");
+      this.liveRegion.className = "formrules-live";
+      this.form.append(this.liveRegion);
+    }
+    if (this.liveRegion) {
+      this.liveRegion.setAttribute("aria-live", "polite");
+      this.liveRegion.setAttribute("aria-atomic", "true");
+      if (!this.liveRegion.getAttribute("role")) this.liveRegion.setAttribute("role", "status");
+    }
+    if (this.generalBox && !this.generalBox.getAttribute("role")) this.generalBox.setAttribute("role", "alert");
+  }
+
+  revealNames(field) {
+    const words = STRINGS[this.locale] || STRINGS.en;
+    const label = this.label(field.name);
+    return { show: words.show(label), hide: words.hide(label) };
+  }
+
+  listen() {
+    this.handlers = [];
+    const on = (target, type, handler, options) => {
+      target.addEventListener(type, handler, options);
+      this.handlers.push(() => target.removeEventListener(type, handler, options));
+    };
+    for (const field of this.fields.values()) {
+      const input = field.input;
+      if (!input) continue;
+      field.lastValue = input.value;
+      on(input, "input", () => this.userEdited(field));
+      on(input, "change", () => this.userEdited(field));
+      on(input, "blur", () => {
+        // A window losing focus blurs the input too, but the field still has focus.
+        if (document.activeElement === input) return;
+        field.lostFocus = true;
+        this.flushField(field);
+      });
+      on(input, "keydown", (event) => {
+        // Return submits, as the seed's keyboard does, even while the button is disabled
+        // (the browser's implicit submission skips a form whose button is disabled).
+        if (event.key !== "Enter" || event.isComposing || event.keyCode === 229) return;
+        if (input instanceof HTMLTextAreaElement) return;
+        event.preventDefault();
+        this.submit();
+      });
+    }
+    on(this.form, "submit", (event) => {
+      if (this.nativeSubmit) return;
+      event.preventDefault();
+      this.submit();
+    });
+  }
+
+  /** Unbinds: removes listeners and pending timers (the page's markup stays). */
+  destroy() {
+    this.destroyed = true;
+    for (const remove of this.handlers || []) remove();
+    for (const field of this.fields.values()) clearTimeout(field.timer);
+  }
+
+  // ---------------------------------------------------------------- values and validation
+
+  /** The raw values as typed, one per rules-file field (the request body). */
+  values() {
+    const values = {};
+    for (const field of this.fields.values()) values[field.name] = field.input ? field.input.value : "";
+    return values;
+  }
+
+  userEdited(field) {
+    const value = field.input.value;
+    if (value === field.lastValue) return;
+    field.lastValue = value;
+    field.edited = true;
+    // The general error described the values that were sent; once they change it is stale.
+    this.generalError = null;
+    this.render();
+    clearTimeout(field.timer);
+    field.timer = setTimeout(() => this.flushField(field), this.debounceMs);
+  }
+
+  flushField(field) {
+    clearTimeout(field.timer);
+    field.timer = null;
+    this.render();
+    return Promise.all([this.validateField(field.name), this.validateAll()]);
+  }
+
+  checklistFields() {
+    const wanted = this.options.checklistFields || [];
+    return this.fieldNames.filter((name) => this.fields.get(name).checklistBox || wanted.includes(name));
+  }
+
+  async post(path, values) {
+    const response = await fetch(`${this.base}${path}`, {
+      method: "POST",
+      // Values are sensitive: never cached, never in the URL, never sent cross-origin with cookies.
+      cache: "no-store",
+      credentials: "same-origin",
+      referrerPolicy: "no-referrer",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(values),
+    });
+    if (response.status !== 200 && response.status !== 422) {
+      throw new Error(`formrules: ${path.split("?")[0]} answered ${response.status}`);
+    }
+    return response.json();
+  }
+
+  query(extra = {}) {
+    const params = new URLSearchParams({ ...extra, locale: this.locale });
+    return params.toString();
+  }
+
+  /** Asks the live endpoint for one field's report and checklist. */
+  async validateField(name) {
+    const field = this.fields.get(name);
+    const seq = (field.fieldSeq += 1);
+    const values = this.values();
+    let body;
+    try {
+      body = await this.post(
+        `/v1/rules/${encodeURIComponent(this.rulesName)}/validate?${this.query({ field: name })}`,
+        values,
+      );
+    } catch {
+      return; // live feedback is best effort; submit reports network trouble
+    }
+    if (this.destroyed || seq < field.fieldApplied) return;
+    field.fieldApplied = seq;
+    const report = readFieldReport(body, name);
+    if (report) {
+      field.messages = report.messages;
+      field.valid = report.valid;
+    }
+    const checklist = readChecklist(body, name);
+    if (checklist) field.checklist = checklist;
+    this.render();
+  }
+
+  /** Validates the whole form; resolves to whether it passed, or throws on network trouble. */
+  async validateAll() {
+    const seq = (this.fullSeq += 1);
+    const values = this.values();
+    const key = JSON.stringify(values);
+    let body;
+    try {
+      body = await this.post(`/v1/rules/${encodeURIComponent(this.rulesName)}/validate?${this.query()}`, values);
+    } catch (error) {
+      if (seq === this.fullSeq) this.validationError = error;
+      throw error;
+    }
+    if (this.destroyed) return false;
+    if (seq >= this.fullApplied) {
+      this.fullApplied = seq;
+      this.validationError = null;
+      this.applyReport(body);
+      this.reportKey = key;
+      this.render();
+    }
+    return Boolean(body.valid);
+  }
+
+  applyReport(body) {
+    this.valid = Boolean(body.valid);
+    for (const name of this.fieldNames) {
+      const report = readFieldReport(body, name);
+      if (!report) continue;
+      const field = this.fields.get(name);
+      field.messages = report.messages;
+      field.valid = report.valid;
+    }
+  }
+
+  // ---------------------------------------------------------------- display policy
+
+  /** Whether a field's messages show now (FormModel's `showsMessages(for:)`). */
+  shows(name) {
+    const field = this.fields.get(name);
+    const policy = this.displayPolicy;
+    return (
+      (policy.afterSubmit && field.submitted) ||
+      (policy.afterFocusLost && field.lostFocus) ||
+      (policy.whileFirstEditing && field.edited)
+    );
+  }
+
+  /** The messages to show under a field now: none while the display policy keeps it quiet. */
+  messages(name) {
+    return this.shows(name) ? this.allMessages(name) : [];
+  }
+
+  /** Every message of the field's last report, whatever the display policy. */
+  allMessages(name) {
+    return (this.fields.get(name)?.messages || []).map((m) => ({ ...m }));
+  }
+
+  /** The field's requirements with met/unmet, live. */
+  checklist(name) {
+    return (this.fields.get(name)?.checklist || []).map((item) => ({ ...item }));
+  }
+
+  /** The field's label in the current language. */
+  label(name) {
+    const labels = this.fields.get(name)?.description.label || {};
+    if (typeof labels === "string") return labels;
+    return labels[this.locale] ?? labels[this.rules.defaultLocale] ?? Object.values(labels)[0] ?? name;
+  }
+
+  /** `valid` and nothing loading: when the submit button is enabled. */
+  get submitEnabled() {
+    return this.valid && !this.loading;
+  }
+
+  /** A snapshot for pages that render themselves. It never holds a value. */
+  get state() {
+    const fields = {};
+    for (const name of this.fieldNames) {
+      const field = this.fields.get(name);
+      fields[name] = {
+        label: this.label(name),
+        valid: field.valid,
+        shown: this.shows(name),
+        edited: field.edited,
+        lostFocus: field.lostFocus,
+        submitted: field.submitted,
+        messages: this.messages(name),
+        allMessages: this.allMessages(name),
+        checklist: this.checklist(name),
+        sensitive: Boolean(field.description.sensitive),
+      };
+    }
+    return {
+      locale: this.locale,
+      valid: this.valid,
+      loading: this.loading,
+      submitEnabled: this.submitEnabled,
+      generalError: this.generalError,
+      shakeCount: this.shakeCount,
+      fields,
+    };
+  }
+
+  // ---------------------------------------------------------------- submit
+
+  /**
+   * The submit flow of `FormModel.submit(action:)`: nothing while loading; every field's
+   * messages show; when the server finds the values invalid, focus moves to the first
+   * invalid field (rules-file order) and the form shakes; otherwise the action runs with
+   * `loading` set, and a thrown error becomes the general error.
+   * @returns {Promise<boolean>} whether the action ran and succeeded
+   */
+  async submit() {
+    if (this.loading) return false;
+    for (const field of this.fields.values()) {
+      field.submitted = true;
+      clearTimeout(field.timer);
+    }
+    const key = JSON.stringify(this.values());
+    let valid = this.valid;
+    if (this.reportKey !== key || this.fullApplied !== this.fullSeq) {
+      // The last report is not of these values: ask the server before deciding.
+      this.setLoading(true);
+      try {
+        valid = await this.validateAll();
+      } catch {
+        this.setLoading(false);
+        this.generalError = this.catalogMessage("network.offline");
+        this.render();
+        return false;
+      }
+      this.setLoading(false);
+    }
+    this.render();
+    if (!valid) {
+      const first = this.fieldNames.map((n) => this.fields.get(n)).find((f) => !f.valid && f.input);
+      if (first) first.input.focus();
+      this.shake();
+      this.emit("submitfailed", { field: first?.name ?? null });
+      return false;
+    }
+    this.generalError = null;
+    this.setLoading(true);
+    try {
+      if (this.options.onSubmit) {
+        await this.options.onSubmit(this.values(), this);
+      } else {
+        this.nativeSubmit = true;
+        this.form.submit();
+      }
+      this.emit("submitted", {});
+      return true;
+    } catch (error) {
+      this.generalError = this.errorMessage(error);
+      return false;
+    } finally {
+      this.setLoading(false);
+    }
+  }
+
+  setLoading(loading) {
+    this.loading = loading;
+    this.render();
+  }
+
+  errorMessage(error) {
+    if (error && error.name === "AbortError") return null; // cancelled: the user did not fail
+    if (error instanceof SubmitError) return error.text || this.catalogMessage(error.code);
+    if (error instanceof TypeError) return this.catalogMessage("network.offline"); // fetch failed
+    return this.catalogMessage("unknown");
+  }
+
+  /** A general message (`auth.invalidCredentials`…) from the served rules file's catalog. */
+  catalogMessage(code) {
+    const catalog = this.rules.messages || this.rules.generalMessages || {};
+    const forLocale = catalog[this.locale] || {};
+    const entry = forLocale[code] ?? forLocale.unknown ?? catalog[code]?.[this.locale];
+    if (typeof entry === "string") return entry;
+    if (entry && typeof entry === "object") return entry.inline || entry.labeled || null;
+    return code;
+  }
+
+  /** Plays the seed's shake on the form, unless the person asked for reduced motion. */
+  shake() {
+    this.shakeCount += 1;
+    const setting = this.options.shake ?? true;
+    if (!setting) return null;
+    if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return null;
+    const target = setting instanceof Element ? setting : this.form;
+    const { keyframes, duration } = shakeKeyframes();
+    return target.animate(keyframes, { duration, easing: "linear", id: "formrules-shake" });
+  }
+
+  // ---------------------------------------------------------------- rendering
+
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+    this.form.dispatchEvent(new CustomEvent(`formrules:${type}`, { detail, bubbles: true }));
+  }
+
+  render() {
+    if (this.options.render !== false) this.draw();
+    this.emit("statechange", this.state);
+  }
+
+  draw() {
+    const words = STRINGS[this.locale] || STRINGS.en;
+    const announcements = [];
+    for (const name of this.fieldNames) {
+      const field = this.fields.get(name);
+      const input = field.input;
+      if (!input) continue;
+      if (field.labelElement) setText(field.labelElement, this.label(name));
+      const shown = this.messages(name);
+      const hasError = shown.some((m) => m.severity !== "warning");
+      if (this.shows(name) && hasError) input.setAttribute("aria-invalid", "true");
+      else input.setAttribute("aria-invalid", "false");
+      if (field.messageBox) {
+        const texts = shown.map((m) => `${m.severity}\u0000${m.text}`).join("\n");
+        if (field.messageBox.dataset.formrulesShown !== texts) {
+          field.messageBox.dataset.formrulesShown = texts;
+          field.messageBox.replaceChildren(
+            ...shown.map((m) => {
+              const p = document.createElement("p");
+              p.className = `formrules-message formrules-${m.severity === "warning" ? "warning" : "error"}`;
+              p.dataset.code = m.code;
+              p.textContent = m.text;
+              return p;
+            }),
+          );
+        }
+      }
+      const spoken = shown.map((m) => m.text).join(" ");
+      if (spoken && this.announced.get(name) !== spoken) announcements.push(spoken);
+      this.announced.set(name, spoken);
+      if (field.checklistBox) this.drawChecklist(field, words);
+      for (const toggle of field.revealButtons) toggle.refresh();
+    }
+    if (this.generalBox) {
+      setText(this.generalBox, this.generalError || "");
+      this.generalBox.hidden = !this.generalError;
+    }
+    this.form.setAttribute("aria-busy", this.loading ? "true" : "false");
+    this.form.toggleAttribute("data-loading", this.loading);
+    if (this.options.manageSubmit !== false) {
+      for (const button of this.form.querySelectorAll('button[type="submit"], button:not([type]), input[type="submit"]')) {
+        button.disabled = !this.submitEnabled;
+      }
+    }
+    if (this.liveRegion && announcements.length) setText(this.liveRegion, announcements.join(" "));
+  }
+
+  drawChecklist(field, words) {
+    const box = field.checklistBox;
+    const list = box.tagName === "UL" || box.tagName === "OL" ? box : ensureList(box);
+    const items = field.checklist;
+    while (list.children.length > items.length) list.lastElementChild.remove();
+    items.forEach((item, index) => {
+      let li = list.children[index];
+      if (!li) {
+        li = document.createElement("li");
+        li.className = "formrules-requirement";
+        const mark = document.createElement("span");
+        mark.className = "formrules-mark";
+        mark.setAttribute("aria-hidden", "true");
+        const text = document.createElement("span");
+        text.className = "formrules-requirement-text";
+        const status = document.createElement("span");
+        status.className = "formrules-sr";
+        li.append(mark, text, status);
+        list.append(li);
+      }
+      li.dataset.code = item.code;
+      li.dataset.met = item.met ? "true" : "false";
+      setText(li.children[0], item.met ? "✓" : "✗");
+      setText(li.children[1], item.text);
+      setText(li.children[2], item.met ? words.met : words.unmet);
+    });
+  }
+}
+
+// ---------------------------------------------------------------- show/hide toggle
+
+/**
+ * A show/hide button for a password input that keeps focus, value and caret: pressing it
+ * with the mouse leaves focus in the input (the seed's promise that the keyboard stays up),
+ * and the selection is put back after the type changes. Its accessible name says what it
+ * will do ("パスワードを表示" / "Hide password") in the page's language.
+ */
+export class RevealToggle {
+  /**
+   * @param {HTMLButtonElement} button
+   * @param {HTMLInputElement} input
+   * @param {() => {show: string, hide: string}} names the accessible names, asked on every change
+   */
+  constructor(button, input, names) {
+    this.button = button;
+    this.input = input;
+    this.names = names;
+    if (!button.getAttribute("type")) button.type = "button";
+    if (!input.id) input.id = `fr-reveal-${(uniqueCounter += 1)}`;
+    button.setAttribute("aria-controls", input.id);
+    // Keep focus where it is: a mouse press would otherwise move it to the button.
+    button.addEventListener("pointerdown", (event) => {
+      if (document.activeElement === input) event.preventDefault();
+    });
+    button.addEventListener("mousedown", (event) => {
+      if (document.activeElement === input) event.preventDefault();
+    });
+    button.addEventListener("click", () => this.toggle());
+    this.refresh();
+  }
+
+  get revealed() {
+    return this.input.dataset.formrulesRevealed === "true";
+  }
+
+  toggle() {
+    const input = this.input;
+    const focused = document.activeElement === input;
+    const start = input.selectionStart;
+    const end = input.selectionEnd;
+    const direction = input.selectionDirection;
+    input.dataset.formrulesRevealed = this.revealed ? "false" : "true";
+    input.type = this.revealed ? "text" : "password";
+    if (focused) {
+      if (document.activeElement !== input) input.focus({ preventScroll: true });
+      if (start !== null && end !== null) input.setSelectionRange(start, end, direction || "none");
+    }
+    this.refresh();
+  }
+
+  refresh() {
+    const names = this.names();
+    const label = this.revealed ? names.hide : names.show;
+    if (this.button.getAttribute("aria-label") !== label) this.button.setAttribute("aria-label", label);
+    this.button.dataset.revealed = this.revealed ? "true" : "false";
+    if (this.button.title !== label) this.button.title = label;
+  }
+}
+
+// ---------------------------------------------------------------- reading the API
+
+// GET /v1/rules/{name}: `fields` is an array of {name, …} in rules-file order, or an object.
+function fieldDescriptions(rules) {
+  const fields = rules.fields || {};
+  if (Array.isArray(fields)) return fields.map((f) => [f.name, f]);
+  return Object.entries(fields);
+}
+
+function firstLabelMap(rules) {
+  for (const [, description] of fieldDescriptions(rules)) {
+    if (description.label && typeof description.label === "object") return description.label;
+  }
+  return {};
+}
+
+// A field's report inside a whole report, or a live response that is the field's report.
+function readFieldReport(body, name) {
+  let report = null;
+  if (body && body.fields && body.fields[name]) report = body.fields[name];
+  else if (body && body.field === name && body.report) report = body.report;
+  else if (body && body.field === name) report = body;
+  if (!report) return null;
+  const failures = [...(report.errors || []), ...(report.warnings || [])];
+  return {
+    valid: report.valid !== false,
+    messages: failures.map((f) => ({
+      code: f.code,
+      severity: f.severity || "error",
+      text: f.inlineMessage || f.message || f.code,
+    })),
+  };
+}
+
+function readChecklist(body, name) {
+  const list = body?.checklist ?? body?.fields?.[name]?.checklist ?? body?.report?.checklist;
+  if (!Array.isArray(list)) return null;
+  return list.map((item) => ({
+    code: item.code,
+    text: item.text ?? item.message ?? item.code,
+    met: Boolean(item.met ?? item.isMet),
+    severity: item.severity || "error",
+  }));
+}
+
+// ---------------------------------------------------------------- small DOM helpers
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+function addToken(element, attribute, token) {
+  const tokens = (element.getAttribute(attribute) || "").split(/\s+/).filter(Boolean);
+  if (!tokens.includes(token)) tokens.push(token);
+  element.setAttribute(attribute, tokens.join(" "));
+}
+
+function ensureList(box) {
+  let list = box.querySelector(":scope > ul.formrules-checklist");
+  if (!list) {
+    list = document.createElement("ul");
+    list.className = "formrules-checklist";
+    box.append(list);
+  }
+  return list;
+}
+
+function cssEscape(text) {
+  return window.CSS && CSS.escape ? CSS.escape(text) : String(text).replace(/["\\]/g, "\\$&");
+}
