@@ -173,6 +173,7 @@ export class FormBinding extends EventTarget {
     this.fullSeq = 0;
     this.fullApplied = 0;
     this.announced = new Map();
+    this.inFlight = 0;
     this.ready = this.load(options.locale);
   }
 
@@ -348,7 +349,10 @@ export class FormBinding extends EventTarget {
   destroy() {
     this.destroyed = true;
     for (const remove of this.handlers || []) remove();
-    for (const field of this.fields.values()) clearTimeout(field.timer);
+    for (const field of this.fields.values()) {
+      clearTimeout(field.timer);
+      field.timer = null;
+    }
   }
 
   // ---------------------------------------------------------------- values and validation
@@ -384,7 +388,22 @@ export class FormBinding extends EventTarget {
     return this.fieldNames.filter((name) => this.fields.get(name).checklistBox || wanted.includes(name));
   }
 
+  /** No request in flight and no typing waiting for its debounce. */
+  get idle() {
+    return this.inFlight === 0 && [...this.fields.values()].every((f) => f.timer === null);
+  }
+
   async post(path, values) {
+    this.inFlight += 1;
+    try {
+      return await this.send(path, values);
+    } finally {
+      this.inFlight -= 1;
+      if (this.idle) this.emit("idle", {});
+    }
+  }
+
+  async send(path, values) {
     const response = await fetch(`${this.base}${path}`, {
       method: "POST",
       // Values are sensitive: never cached, never in the URL, never sent cross-origin with cookies.
@@ -527,6 +546,7 @@ export class FormBinding extends EventTarget {
       locale: this.locale,
       valid: this.valid,
       loading: this.loading,
+      idle: this.idle,
       submitEnabled: this.submitEnabled,
       generalError: this.generalError,
       shakeCount: this.shakeCount,
@@ -548,6 +568,7 @@ export class FormBinding extends EventTarget {
     for (const field of this.fields.values()) {
       field.submitted = true;
       clearTimeout(field.timer);
+      field.timer = null;
     }
     const key = JSON.stringify(this.values());
     let valid = this.valid;

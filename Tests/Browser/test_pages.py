@@ -1,0 +1,525 @@
+"""The login and sign-up screens in headless Chromium against a real `validate serve`.
+
+Every login scenario runs twice: on the demo login page (Web/index.html) and on a page with
+its own markup (Web/own-markup.html) that binds formrules.js through options and events, to
+show the module binds to pages we did not write.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import js_json, wait_until
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Messages as the rules files and the catalog say them (docs/messages.md), labeled style.
+TEXT = {
+    "ja": {
+        "email.noDot": "メールアドレスのドメインに「.」が含まれていません。",
+        "email.required": "メールアドレスを入力してください。",
+        "password.min6": "パスワードは6文字以上で入力してください。",
+        "confirmation.sameAs": "パスワード（確認）がパスワードと一致しません。",
+        "digits": "数字だけのパスワードは使用できません。",
+        "invalidCredentials": "メールアドレスまたはパスワードが正しくありません。",
+        "show": "パスワードを表示",
+        "hide": "パスワードを非表示",
+        "email": "メールアドレス",
+        "password": "パスワード",
+        "req.min6": "6文字以上",
+        "req.min8": "8文字以上",
+        "req.max64": "64文字以下",
+    },
+    "en": {
+        "email.noDot": "The domain of Email address must contain a dot.",
+        "email.required": "Email address is required.",
+        "password.min6": "Password must be at least 6 characters.",
+        "confirmation.sameAs": "Password confirmation does not match Password.",
+        "digits": "Password cannot be only digits.",
+        "invalidCredentials": "The email address or password is incorrect.",
+        "show": "Show password",
+        "hide": "Hide password",
+        "email": "Email address",
+        "password": "Password",
+        "req.min6": "At least 6 characters",
+        "req.min8": "At least 8 characters",
+        "req.max64": "At most 64 characters",
+    },
+}
+
+
+class DemoLogin:
+    """Web/index.html: the seed's login screen."""
+
+    path = "/"
+    rules = "login"
+    email = "#email"
+    password = "#password"
+    toggle = '[data-formrules-reveal="password"]'
+    submit = "button[type=submit]"
+    general = "[data-formrules-general]"
+    checklist = None
+    live = "[data-formrules-live]"
+    tab_order = ["lang-ja", "lang-en", "email", "password", "reveal", "submit", "link"]
+    own_labels = False
+
+    def __init__(self, page):
+        self.page = page
+
+    def open(self, lang):
+        self.page.goto(f"{self.path}?lang={lang}")
+        self.page.wait_for_selector("html[data-ready=true]")
+        self.wait_idle()
+
+    def messages(self, field):
+        return self.page.locator(f'[data-formrules-messages="{field}"] p')
+
+    def messages_box(self, field):
+        return self.page.locator(f'[data-formrules-messages="{field}"]')
+
+    def switch(self, lang):
+        self.page.click(f'.lang-switch [data-lang="{lang}"]')
+        wait_until(self.page, f"document.documentElement.lang === '{lang}'")
+        self.wait_idle()
+
+    def wait_idle(self):
+        wait_until(self.page, "document.querySelector('form').formrules?.idle === true")
+
+    def element_key(self):
+        return self.page.evaluate(
+            """() => {
+              const e = document.activeElement;
+              if (e.dataset.lang) return 'lang-' + e.dataset.lang;
+              if (e.matches('[data-formrules-reveal]')) return e.dataset.formrulesReveal === 'password' ? 'reveal' : 'reveal2';
+              if (e.type === 'submit') return 'submit';
+              if (e.tagName === 'A') return e.classList.contains('brand') ? 'brand' : 'link';
+              return e.id;
+            }"""
+        )
+
+
+class DemoSignup(DemoLogin):
+    """Web/signup.html: the seed's sign-up screen with the live checklist."""
+
+    path = "/signup.html"
+    rules = "signup"
+    checklist = '[data-formrules-checklist="password"] li'
+    tab_order = ["lang-ja", "lang-en", "email", "password", "reveal", "password_confirmation", "reveal2", "submit", "link"]
+
+
+class OwnMarkup(DemoLogin):
+    """Web/own-markup.html: a page not written for formrules.js, bound through options."""
+
+    path = "/own-markup.html"
+    rules = "login"
+    email = "#user-mail"
+    password = "#user-secret"
+    toggle = "#peek"
+    submit = "#go"
+    general = "#oops"
+    checklist = "#needs li"
+    live = ".formrules-live"
+    tab_order = ["lang-choice", "user-mail", "user-secret", "peek", "go"]
+    own_labels = True
+
+    def messages(self, field):
+        input_id = {"email": "user-mail", "password": "user-secret"}[field]
+        return self.page.locator(f"#{input_id}-messages p")
+
+    def messages_box(self, field):
+        input_id = {"email": "user-mail", "password": "user-secret"}[field]
+        return self.page.locator(f"#{input_id}-messages")
+
+    def switch(self, lang):
+        self.page.select_option("#lang-choice", lang)
+        wait_until(self.page, f"document.documentElement.lang === '{lang}'")
+        self.wait_idle()
+
+    def element_key(self):
+        return self.page.evaluate("() => document.activeElement.id")
+
+
+LOGIN_PAGES = [DemoLogin, OwnMarkup]
+ALL_PAGES = [DemoLogin, DemoSignup, OwnMarkup]
+
+
+def ids(pages):
+    return [p.__name__ for p in pages]
+
+
+# ------------------------------------------------------------------ typing and blur
+
+
+@pytest.mark.parametrize("Page", LOGIN_PAGES, ids=ids(LOGIN_PAGES))
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_quiet_while_first_typing_then_message_after_blur(page, Page, lang):
+    p = Page(page)
+    p.open(lang)
+    email = page.locator(p.email)
+    email.press_sequentially("taro@example", delay=20)
+    p.wait_idle()
+    # FormModel's standard policy: nothing while the field is first typed.
+    expect(p.messages("email")).to_have_count(0)
+    expect(email).to_have_attribute("aria-invalid", "false")
+    email.press("Tab")
+    expect(p.messages("email")).to_have_text([TEXT[lang]["email.noDot"]])
+    expect(email).to_have_attribute("aria-invalid", "true")
+    # aria-describedby names the box that holds the message.
+    box_id = p.messages_box("email").get_attribute("id")
+    assert box_id in email.get_attribute("aria-describedby").split()
+    # The live region announced it.
+    expect(page.locator(p.live)).to_contain_text(TEXT[lang]["email.noDot"])
+    # Once the field has lost focus, messages follow the value live.
+    email.focus()
+    email.press_sequentially(".jp", delay=20)
+    expect(p.messages("email")).to_have_count(0)
+    expect(email).to_have_attribute("aria-invalid", "false")
+
+
+@pytest.mark.parametrize("Page", LOGIN_PAGES, ids=ids(LOGIN_PAGES))
+def test_tabbing_through_an_empty_field_reports_it(page, Page):
+    p = Page(page)
+    p.open("ja")
+    page.locator(p.email).focus()
+    page.keyboard.press("Tab")
+    expect(p.messages("email")).to_have_text([TEXT["ja"]["email.required"]])
+    expect(p.messages("password")).to_have_count(0)  # never focused: still quiet
+
+
+@pytest.mark.parametrize("Page", LOGIN_PAGES, ids=ids(LOGIN_PAGES))
+def test_whitespace_only_email_is_empty_and_japanese_password_counts_characters(page, Page):
+    p = Page(page)
+    p.open("ja")
+    page.fill(p.email, "\u3000 \u3000")
+    page.locator(p.email).press("Tab")
+    expect(p.messages("email")).to_have_text([TEXT["ja"]["email.required"]])
+    pw = page.locator(p.password)
+    pw.fill("あいうえお")  # 5 characters (15 UTF-8 bytes)
+    pw.press("Tab")
+    expect(p.messages("password")).to_have_text([TEXT["ja"]["password.min6"]])
+    pw.fill("あいうえおか")
+    p.wait_idle()
+    expect(p.messages("password")).to_have_count(0)
+    pw.fill("👍👍👍👍👍")  # five emoji are five characters, though ten UTF-16 units
+    p.wait_idle()
+    expect(p.messages("password")).to_have_text([TEXT["ja"]["password.min6"]])
+
+
+@pytest.mark.parametrize("Page", ALL_PAGES, ids=ids(ALL_PAGES))
+def test_language_switch_relabels_and_rerenders(page, Page):
+    p = Page(page)
+    p.open("ja")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    page.fill(p.email, "taro@example")
+    page.locator(p.email).press("Tab")
+    expect(p.messages("email")).to_have_text([TEXT["ja"]["email.noDot"]])
+    p.switch("en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(p.messages("email")).to_have_text([TEXT["en"]["email.noDot"]])
+    expect(page.locator(p.toggle)).to_have_attribute("aria-label", re.compile("^Show "))
+    if not Page.own_labels:
+        expect(page.get_by_label(TEXT["en"]["email"], exact=True)).to_have_count(1)
+    p.switch("ja")
+    expect(p.messages("email")).to_have_text([TEXT["ja"]["email.noDot"]])
+
+
+# ------------------------------------------------------------------ checklist
+
+
+def checklist_state(page, selector):
+    return page.eval_on_selector_all(selector, "items => items.map(i => [i.textContent, i.dataset.met])")
+
+
+def met_of(page, selector, phrase):
+    for text, met in checklist_state(page, selector):
+        if phrase in text:
+            return met
+    raise AssertionError(f"{phrase!r} not in checklist {checklist_state(page, selector)}")
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_signup_checklist_ticks_as_the_password_grows(page, lang):
+    p = DemoSignup(page)
+    p.open(lang)
+    t = TEXT[lang]
+    # Before anything is typed every rule is checked on the empty value.
+    expect(page.locator(p.checklist).first).to_be_visible()
+    assert met_of(page, p.checklist, t["req.min8"]) == "false"
+    assert met_of(page, p.checklist, t["req.max64"]) == "true"
+    pw = page.locator(p.password)
+    pw.focus()
+    for i, ch in enumerate("kq7#mzxp", start=1):
+        page.keyboard.type(ch)
+        p.wait_idle()
+        expected = "true" if i >= 8 else "false"
+        assert met_of(page, p.checklist, t["req.min8"]) == expected, f"after {i} characters"
+    # ✓ and ✗ are drawn, with the status in words for screen readers.
+    row = page.locator(p.checklist).filter(has_text=t["req.min8"])
+    expect(row.locator(".formrules-mark")).to_have_text("✓")
+    expect(row.locator(".formrules-sr")).to_have_text(" (met)" if lang == "en" else "（満たしています）")
+    pw.fill("8302951746")
+    p.wait_idle()
+    assert met_of(page, p.checklist, t["req.min8"]) == "true"
+    assert "false" in [met for _, met in checklist_state(page, p.checklist)]  # only digits
+    pw.press("Tab")
+    expect(p.messages("password")).to_have_text([t["digits"]])
+
+
+def test_own_markup_page_draws_its_own_checklist(page):
+    p = OwnMarkup(page)
+    p.open("en")
+    assert met_of(page, p.checklist, TEXT["en"]["req.min6"]) == "false"
+    page.locator(p.password).press_sequentially("hunter22", delay=10)
+    p.wait_idle()
+    assert met_of(page, p.checklist, TEXT["en"]["req.min6"]) == "true"
+    expect(page.locator(p.checklist).filter(has_text=TEXT["en"]["req.min6"])).to_have_class("ok")
+
+
+def test_signup_confirmation_is_checked_against_the_password(page):
+    p = DemoSignup(page)
+    p.open("en")
+    page.fill(p.password, "correct horse")
+    conf = page.locator("#password_confirmation")
+    conf.fill("correct horse!")
+    conf.press("Tab")
+    expect(p.messages("password_confirmation")).to_have_text([TEXT["en"]["confirmation.sameAs"]])
+    # Changing the other field fixes it: the whole form is validated, not just the edited field.
+    conf.fill("correct horse")
+    p.wait_idle()
+    expect(p.messages("password_confirmation")).to_have_count(0)
+
+
+# ------------------------------------------------------------------ show/hide
+
+
+@pytest.mark.parametrize("Page", ALL_PAGES, ids=ids(ALL_PAGES))
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_toggle_keeps_focus_value_and_caret(page, Page, lang):
+    p = Page(page)
+    p.open(lang)
+    pw = page.locator(p.password)
+    toggle = page.locator(p.toggle)
+    show = TEXT[lang]["show"] if not Page.own_labels else ("Show your password" if lang == "en" else "パスワードを表示")
+    hide = show.replace("Show", "Hide").replace("を表示", "を非表示")
+    expect(toggle).to_have_attribute("aria-label", show)
+    expect(page.get_by_role("button", name=show, exact=True)).to_have_count(1)
+    pw.focus()
+    page.keyboard.type("abc12")
+    for _ in range(3):
+        page.keyboard.press("ArrowLeft")  # caret between "ab" and "c12"
+    toggle.click()
+    expect(pw).to_have_attribute("type", "text")
+    expect(toggle).to_have_attribute("aria-label", hide)
+    assert page.evaluate("document.activeElement.id") == pw.get_attribute("id")
+    assert pw.input_value() == "abc12"
+    assert page.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == [2, 2]
+    page.keyboard.type("X")  # typing goes on at the caret, in the same field
+    assert pw.input_value() == "abXc12"
+    toggle.click()
+    expect(pw).to_have_attribute("type", "password")
+    expect(toggle).to_have_attribute("aria-label", show)
+    assert page.evaluate("document.activeElement.id") == pw.get_attribute("id")
+    assert page.evaluate("document.activeElement.selectionStart") == 3
+    page.keyboard.type("Y")
+    assert pw.input_value() == "abXYc12"
+    # From the keyboard: Space on the toggle flips it and focus stays on the toggle.
+    toggle.focus()
+    page.keyboard.press("Space")
+    expect(pw).to_have_attribute("type", "text")
+    expect(toggle).to_be_focused()
+
+
+# ------------------------------------------------------------------ submit, loading, shake
+
+
+@pytest.mark.parametrize("Page", LOGIN_PAGES, ids=ids(LOGIN_PAGES))
+def test_submit_disabled_while_invalid_or_loading(page, Page):
+    p = Page(page)
+    p.open("en")
+    submit = page.locator(p.submit)
+    expect(submit).to_be_disabled()
+    page.fill(p.email, "demo@example.jp")
+    expect(submit).to_be_disabled()
+    page.fill(p.password, "abc12")
+    p.wait_idle()
+    expect(submit).to_be_disabled()
+    page.fill(p.password, "demo-pass-2024")
+    expect(submit).to_be_enabled()
+    held = []
+    page.route(re.compile(r"/demo/login"), lambda route: held.append(route))
+    submit.click()
+    wait_until(page, "document.querySelector('form').formrules.loading === true")
+    expect(submit).to_be_disabled()
+    expect(page.locator("form")).to_have_attribute("aria-busy", "true")
+    # A second submit while loading sends nothing.
+    page.evaluate("document.querySelector('form').formrules.submit()")
+    page.wait_for_timeout(100)
+    assert len(held) == 1
+    held[0].continue_()
+    expect(submit).to_be_enabled()
+    expect(page.locator("form")).to_have_attribute("aria-busy", "false")
+
+
+def shake_animations(page):
+    return js_json(
+        page,
+        """document.querySelector('form').getAnimations().map(a => ({
+            id: a.id, duration: a.effect.getTiming().duration,
+            frames: a.effect.getKeyframes().map(k => [Math.round(k.offset * 1000) / 1000, k.transform])}))""",
+    )
+
+
+@pytest.mark.parametrize("Page", LOGIN_PAGES, ids=ids(LOGIN_PAGES))
+def test_failed_submit_focuses_first_invalid_field_and_shakes(page, Page):
+    p = Page(page)
+    p.open("ja")
+    page.fill(p.password, "abc12")
+    page.fill(p.email, "taro@example")
+    expect(page.locator(p.submit)).to_be_disabled()
+    # Return in a field submits, as on the seed's keyboard, even with the button disabled.
+    page.locator(p.password).press("Enter")
+    expect(page.locator(p.email)).to_be_focused()  # first invalid in rules-file order
+    expect(p.messages("email")).to_have_text([TEXT["ja"]["email.noDot"]])
+    expect(p.messages("password")).to_have_text([TEXT["ja"]["password.min6"]])
+    animations = shake_animations(page)
+    assert len(animations) == 1, animations
+    shake = animations[0]
+    assert shake["duration"] == 800
+    frames = dict(shake["frames"])
+    # The seed's keyframes: 5, −5, 5, −5, 5, 0 px reached at 0.2, 0.3, 0.4, 0.5, 0.6, 0.8 s.
+    for offset, px in [(0, 0), (0.25, 5), (0.375, -5), (0.5, 5), (0.625, -5), (0.75, 5), (1, 0)]:
+        assert frames[offset] == f"translateX({px}px)", (offset, frames.get(offset))
+    # Between the knots it follows the seed's Hermite curve (overshoot ≈ 5.14 after 0.6 s).
+    peak = max(abs(float(re.search(r"-?[\d.]+", t).group())) for t in frames.values())
+    assert 5.05 < peak < 5.3
+    # Only the first password is focused when email is valid.
+    page.fill(p.email, "taro@example.jp")
+    page.locator(p.email).press("Enter")
+    expect(page.locator(p.password)).to_be_focused()
+
+
+@pytest.mark.parametrize("Page", LOGIN_PAGES, ids=ids(LOGIN_PAGES))
+def test_no_shake_under_reduced_motion(reduced_context, server, Page):
+    page = reduced_context.new_page()
+    p = Page(page)
+    p.open("en")
+    page.fill(p.email, "taro@example.jp")
+    page.fill(p.password, "abc")
+    page.locator(p.email).press("Enter")
+    expect(page.locator(p.password)).to_be_focused()
+    expect(p.messages("password")).to_have_text([TEXT["en"]["password.min6"]])
+    assert page.evaluate("document.querySelector('form').formrules.shakeCount") == 1
+    assert shake_animations(page) == []
+
+
+# ------------------------------------------------------------------ demo login
+
+
+@pytest.mark.parametrize("Page", LOGIN_PAGES, ids=ids(LOGIN_PAGES))
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_wrong_demo_password_shows_the_general_error(page, Page, lang):
+    p = Page(page)
+    p.open(lang)
+    page.fill(p.email, "demo@example.jp")
+    page.fill(p.password, "wrong-pass-1")
+    page.locator(p.submit).click()
+    general = page.locator(p.general)
+    expect(general).to_have_text(TEXT[lang]["invalidCredentials"])
+    expect(general).to_be_visible()
+    expect(general).to_have_attribute("role", "alert")
+    # Editing a field clears it: it described the values that were sent.
+    page.locator(p.password).press("End")
+    page.keyboard.press("Backspace")
+    expect(general).to_be_hidden()
+    page.fill(p.password, "demo-pass-2024")
+    page.locator(p.submit).click()
+    wait_until(page, "document.querySelector('form').formrules.loading === false")
+    expect(general).to_be_hidden()
+    expect(page.locator("[data-demo-success], #done")).to_be_visible()
+
+
+# ------------------------------------------------------------------ keyboard and names
+
+
+@pytest.mark.parametrize("Page", ALL_PAGES, ids=ids(ALL_PAGES))
+def test_tab_order(page, Page):
+    p = Page(page)
+    p.open("en")
+    # Valid values, so the submit button is enabled (a disabled button is not in the order).
+    page.fill(p.email, "demo@example.jp")
+    page.fill(p.password, "correct horse")
+    if Page is DemoSignup:
+        page.fill("#password_confirmation", "correct horse")
+    p.wait_idle()
+    first = {"lang-ja": '.lang-switch [data-lang="ja"]', "lang-choice": "#lang-choice"}[Page.tab_order[0]]
+    page.locator(first).focus()
+    order = [p.element_key()]
+    for _ in Page.tab_order[1:]:
+        page.keyboard.press("Tab")
+        order.append(p.element_key())
+    assert order == Page.tab_order, order
+    backwards = [p.element_key()]
+    for _ in Page.tab_order[1:]:
+        page.keyboard.press("Shift+Tab")
+        backwards.append(p.element_key())
+    assert backwards == Page.tab_order[::-1], backwards
+    # Tab through the form never changed a value or opened a message about valid fields.
+    expect(p.messages("email")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_accessible_names_on_the_demo_pages(page, lang):
+    t = TEXT[lang]
+    for Page, submit in [(DemoLogin, {"ja": "ログイン", "en": "Log in"}), (DemoSignup, {"ja": "登録する", "en": "Sign up"})]:
+        p = Page(page)
+        p.open(lang)
+        expect(page.get_by_role("textbox", name=t["email"], exact=True)).to_have_count(1)
+        # A password input has no role; its name comes from the label.
+        expect(page.get_by_label(t["password"], exact=True)).to_have_attribute("type", "password")
+        expect(page.get_by_role("button", name=t["show"], exact=True)).to_have_count(1)
+        expect(page.get_by_role("button", name=submit[lang], exact=True)).to_have_count(1)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        for field in ["email", "password"]:
+            box = p.messages_box(field).get_attribute("id")
+            described = page.locator(f"#{field}").get_attribute("aria-describedby").split()
+            assert box in described
+        if Page is DemoSignup:
+            described = page.locator("#password").get_attribute("aria-describedby").split()
+            checklist_id = page.locator('[data-formrules-checklist="password"]').get_attribute("id")
+            assert checklist_id in described
+
+
+def test_export_attributes_are_applied(page):
+    p = DemoSignup(page)
+    p.open("ja")
+    email = page.locator("#email")
+    expect(email).to_have_attribute("type", "email")
+    expect(email).to_have_attribute("required", "")
+    expect(page.locator("#password")).to_have_attribute("autocomplete", "new-password")
+    expect(page.locator("#password")).to_have_attribute("passwordrules", re.compile("minlength: 8"))
+    assert page.evaluate("document.querySelector('form').noValidate") is True
+
+
+# ------------------------------------------------------------------ screenshots
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_signup_screenshot(page, lang):
+    p = DemoSignup(page)
+    p.open(lang)
+    page.fill(p.email, "hanako@example")
+    pw = page.locator(p.password)
+    pw.fill("kq7#mzx")
+    page.fill("#password_confirmation", "kq7#mz")
+    page.locator(p.submit).evaluate("b => b.form.formrules.submit()")
+    expect(p.messages("email")).to_have_count(1)
+    expect(p.messages("password")).to_have_count(1)
+    p.wait_idle()
+    page.evaluate("document.getAnimations().forEach(a => a.finish())")
+    page.evaluate("document.activeElement.blur()")
+    out = ROOT / "docs" / "images" / f"signup-{lang}.png"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(out), full_page=True)
+    assert out.stat().st_size > 10_000
