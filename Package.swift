@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "FormRules", targets: ["FormRules"]),
     .library(name: "FormRulesUI", targets: ["FormRulesUI"]),
+    .library(name: "FormRulesServer", targets: ["FormRulesServer"]),
     .executable(name: "validate", targets: ["validate"]),
     .executable(name: "validate-bench", targets: ["validate-bench"]),
     .executable(name: "password-bench", targets: ["password-bench"]),
@@ -16,10 +17,18 @@ let package = Package(
       pkgConfig: "libpcre2-8",
       providers: [.apt(["libpcre2-dev"])]
     ),
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]
+    ),
     .target(name: "FormRules", dependencies: ["CPCRE2"], linkerSettings: [.linkedLibrary("m")]),
+    // `validate serve`: the HTTP routes over libmicrohttpd, embeddable in a Swift app.
+    .target(name: "FormRulesServer", dependencies: ["FormRules", "CMicroHTTPD"]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
     .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
-    .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI", "TerminalForm"]),
+    .executableTarget(
+      name: "validate", dependencies: ["FormRules", "FormRulesUI", "TerminalForm", "FormRulesServer"]),
     .executableTarget(name: "validate-bench", dependencies: ["FormRules"]),
     .executableTarget(name: "password-bench", dependencies: ["FormRules"]),
     .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),

@@ -35,6 +35,7 @@ enum ValidateCommand {
       explain    Print each field's requirements as a checklist.
       export     Export the rules as a JSON Schema, HTML <input> attributes or passwordrules.
       form       Fill in the form on the terminal.
+      serve      Serve the rules over HTTP for web pages and other languages (docs/server.md).
 
     EXIT STATUS: 0 every record valid, 1 some record invalid, 2 usage or file error.
 

@@ -27,9 +27,10 @@ case "lint": status = LintCommand.run(Array(arguments.dropFirst()))
 case "explain": status = ExplainCommand.run(Array(arguments.dropFirst()))
 case "export": status = ExportCommand.run(Array(arguments.dropFirst()))
 case "form": status = FormCommand.run(Array(arguments.dropFirst()))
+case "serve": status = ServeCommand.run(Array(arguments.dropFirst()))
 default:
   // A word where an option belongs is most likely a misspelt subcommand (`validate tset`).
-  let subcommands = ["test", "lint", "explain", "export", "form"]
+  let subcommands = ["test", "lint", "explain", "export", "form", "serve"]
   if let first = arguments.first, !first.hasPrefix("-"), let near = Suggestion.closest(to: first, in: subcommands) {
     Console.fail("unknown subcommand '\(first)'", hint: "Did you mean 'validate \(near)'?")
     status = ExitCode.trouble

@@ -1,0 +1,273 @@
+import FormRules
+import Foundation
+
+/// What the daemon does once a request's headers are in: answer now, or read a body of at
+/// most `limit` bytes and then answer with `finish`.
+enum Plan {
+  case respond(Response)
+  case readBody(limit: Int, route: String, rulesName: String?, finish: ([UInt8]) -> Response)
+}
+
+/// The API's routes: thin functions from a request to a response over the rules generation
+/// the request started on. See docs/server.md for the contract.
+struct Routes {
+  let generation: RulesGeneration
+  let server: PolicyServer
+
+  var configuration: ServerConfiguration { server.configuration }
+
+  /// The route template of a path, for metrics and the access log.
+  static func template(_ path: String) -> String {
+    switch path {
+    case "/healthz", "/readyz", "/metrics", "/v1/rules": return path
+    default: break
+    }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    if parts.count == 4, parts[1] == "v1", parts[2] == "rules" { return "/v1/rules/{name}" }
+    if parts.count == 5, parts[1] == "v1", parts[2] == "rules" {
+      if parts[4] == "validate" { return "/v1/rules/{name}/validate" }
+      if parts[4] == "validate-batch" { return "/v1/rules/{name}/validate-batch" }
+    }
+    if path.hasPrefix("/v1/") || path == "/v1" { return "unmatched" }
+    return "static"
+  }
+
+  func plan(_ request: Request) -> Plan {
+    let route = Routes.template(request.path)
+    let method = request.method == "HEAD" ? "GET" : request.method
+    let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+
+    func allow(_ methods: String, _ body: () -> Plan) -> Plan {
+      if request.method == "OPTIONS" {
+        return .respond(Response(status: 204, headers: [("Allow", methods + ", OPTIONS")]))
+      }
+      let allowed = methods.components(separatedBy: ", ")
+      guard allowed.contains(method) else {
+        return .respond(
+          Response.problem(
+            405, "\(request.method) is not allowed here; use \(methods)", headers: [("Allow", methods + ", OPTIONS")]))
+      }
+      return body()
+    }
+
+    switch route {
+    case "/healthz":
+      return allow("GET") { .respond(Response(status: 200, contentType: Response.json, body: Array("{\"status\":\"ok\"}".utf8))) }
+    case "/readyz":
+      return allow("GET") { .respond(readiness()) }
+    case "/metrics":
+      return allow("GET") {
+        .respond(
+          Response(
+            status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
+            body: Array(server.metrics.exposition(openConnections: server.openConnections).utf8)))
+      }
+    case "/v1/rules":
+      return allow("GET") { .respond(listing()) }
+    case "/v1/rules/{name}":
+      return allow("GET") { rules(parts[3]) { .respond(describe($0, request)) } }
+    case "/v1/rules/{name}/validate":
+      return allow("POST") {
+        rules(parts[3]) { served in
+          bodyPlan(request, route: route, served: served, limit: configuration.maxBodyBytes, types: Routes.jsonTypes) {
+            validate(served, request, body: $0)
+          }
+        }
+      }
+    case "/v1/rules/{name}/validate-batch":
+      return allow("POST") {
+        rules(parts[3]) { served in
+          bodyPlan(
+            request, route: route, served: served, limit: configuration.maxBatchBytes, types: Routes.jsonLinesTypes
+          ) { batch(served, request, body: $0) }
+        }
+      }
+    case "static":
+      if let web = server.web {
+        return allow("GET") { .respond(web.serve(request.path)) }
+      }
+      return .respond(Response.problem(404, "no route \(Routes.printable(request.path))"))
+    default:
+      return .respond(Response.problem(404, "no route \(Routes.printable(request.path))"))
+    }
+  }
+
+  /// A path for an error detail: at most 200 characters.
+  static func printable(_ path: String) -> String {
+    path.count <= 200 ? path : String(path.prefix(200)) + "…"
+  }
+
+  static let jsonTypes = ["application/json"]
+  static let jsonLinesTypes = [
+    "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines",
+    "application/json-lines", "application/jsonlines",
+  ]
+
+  private func rules(_ name: String, _ body: (ServedRules) -> Plan) -> Plan {
+    guard let served = generation.rules[name] else {
+      let known = generation.names.joined(separator: ", ")
+      return .respond(
+        Response.problem(
+          404, "no rules named \"\(Routes.printable(name))\"; this server has: \(known)",
+          extra: [("rules", .array(generation.names.map(JSONValue.string)))]))
+    }
+    var plan = body(served)
+    if case .respond(var response) = plan {
+      response.rulesName = served.name
+      plan = .respond(response)
+    }
+    return plan
+  }
+
+  private func bodyPlan(
+    _ request: Request, route: String, served: ServedRules, limit: Int, types: [String],
+    finish: @escaping ([UInt8]) -> Response
+  ) -> Plan {
+    let mediaType = (request.header("Content-Type") ?? "").split(separator: ";").first.map {
+      $0.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+    guard let mediaType, types.contains(mediaType) || (types == Routes.jsonTypes && mediaType.hasSuffix("+json")) else {
+      var response = Response.problem(
+        415, "send the body as \(types[0])" + (mediaType.map { $0.isEmpty ? "" : "; got \(Routes.printable($0))" } ?? ""),
+        headers: [("Accept-Post", types.joined(separator: ", "))])
+      response.rulesName = served.name
+      return .respond(response)
+    }
+    if let length = request.header("Content-Length").flatMap({ Int($0) }), length > limit {
+      var response = Response.problem(
+        413, "the body has \(length) bytes; at most \(limit) are accepted here", extra: [("limit", .number(Double(limit)))])
+      response.rulesName = served.name
+      return .respond(response)
+    }
+    return .readBody(limit: limit, route: route, rulesName: served.name, finish: finish)
+  }
+
+  private func readiness() -> Response {
+    if server.isDraining {
+      return Response(status: 503, contentType: Response.json, body: Array("{\"status\":\"draining\"}".utf8))
+    }
+    var writer = JSONWriter()
+    writer.raw("{\"status\":\"ready\",\"generation\":")
+    writer.int(generation.number)
+    writer.raw(",\"rules\":")
+    writer.value(.array(generation.names.map(JSONValue.string)))
+    writer.raw("}")
+    return Response(status: 200, contentType: Response.json, body: writer.bytes)
+  }
+
+  private func listing() -> Response {
+    var writer = JSONWriter()
+    writer.raw("{\"rules\":")
+    writer.value(.array(generation.names.map(JSONValue.string)))
+    writer.raw("}")
+    return Response(status: 200, contentType: Response.json, body: writer.bytes)
+  }
+
+  private func describe(_ served: ServedRules, _ request: Request) -> Response {
+    let headers = [("ETag", served.etag), ("Cache-Control", "public, max-age=60")]
+    if let match = request.header("If-None-Match"),
+      match == "*" || match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == served.etag })
+    {
+      return Response(status: 304, headers: headers)
+    }
+    return Response(status: 200, contentType: Response.json, body: served.description, headers: headers)
+  }
+
+  private func language(_ served: ServedRules, _ request: Request) -> String {
+    served.policy.negotiateLocale(
+      LocaleNegotiation.preferences(query: request.argument("locale"), acceptLanguage: request.header("Accept-Language")))
+  }
+
+  private func wantsProblem(_ request: Request) -> Bool {
+    (request.header("Accept") ?? "").lowercased().contains(ProblemDetails.mediaType)
+  }
+
+  /// `POST …/validate`: 200 and the report when valid, 422 when not (or RFC 9457 problem
+  /// details with `Accept: application/problem+json`); with `?field=`, that field's report
+  /// and its live checklist, 200 whether or not the field is valid.
+  private func validate(_ served: ServedRules, _ request: Request, body: [UInt8]) -> Response {
+    let language = language(served, request)
+    let values: [String: String?]
+    switch InputRecord.decode(body, knownFields: served.knownFields) {
+    case .success(let decoded): values = decoded
+    case .failure(let malformed):
+      var extra: [(String, JSONValue)] = [("reason", .string(malformed.reason))]
+      if let line = malformed.line { extra.append(("line", .number(Double(line)))) }
+      if let column = malformed.column { extra.append(("column", .number(Double(column)))) }
+      if let field = malformed.field { extra.append(("field", .string(field))) }
+      return Response.problem(400, Routes.malformedDetail(malformed), extra: extra)
+    }
+    let headers = [("Content-Language", language), ("Vary", "Accept-Language")]
+    if let field = request.argument("field") {
+      guard served.knownFields.contains(field) else {
+        return Response.problem(
+          400, "the rules \"\(served.name)\" have no field \"\(Routes.printable(field))\"",
+          extra: [("fields", .array(served.policy.fieldNames.map(JSONValue.string)))])
+      }
+      return fieldFeedback(served, field: field, values: values, language: language, headers: headers)
+    }
+    let report = served.policy.validate(values)
+    if wantsProblem(request), let problem = report.problemDetails(locale: language) {
+      return Response(status: problem.status, contentType: ProblemDetails.mediaType, body: problem.bytes, headers: headers)
+    }
+    return Response(
+      status: report.isValid ? 200 : 422, contentType: Response.json, body: Array(report.json(locale: language).utf8),
+      headers: headers)
+  }
+
+  /// The field's entry of the whole report (the CLI's shape, cut out of the report JSON
+  /// the library writes) and its checklist.
+  private func fieldFeedback(
+    _ served: ServedRules, field: String, values: [String: String?], language: String, headers: [(String, String)]
+  ) -> Response {
+    let policy = served.policy
+    let report = policy.validate(values)
+    let reportJSON = try? JSONParser().parse(report.json(locale: language))
+    let entry = reportJSON?.objectValue?["fields"]?.objectValue?[field] ?? .null
+    var plain: [String: String] = [:]
+    for (key, value) in values { if let value { plain[key] = value } }
+    var writer = JSONWriter()
+    writer.raw("{\"field\":")
+    writer.string(field)
+    writer.raw(",\"valid\":")
+    writer.bool(report.fields[field]?.isValid ?? true)
+    writer.raw(",\"report\":")
+    writer.value(entry)
+    writer.raw(",\"checklist\":[")
+    for (i, item) in policy.checklist(field: field, in: plain, locale: language).enumerated() {
+      if i > 0 { writer.raw(",") }
+      writer.raw("{\"code\":")
+      writer.string(item.code)
+      writer.raw(",\"text\":")
+      writer.string(item.message)
+      writer.raw(",\"met\":")
+      writer.bool(item.isMet)
+      writer.raw(",\"severity\":")
+      writer.string(item.severity.rawValue)
+      writer.raw("}")
+    }
+    writer.raw("]}")
+    return Response(status: 200, contentType: Response.json, body: writer.bytes, headers: headers)
+  }
+
+  private func batch(_ served: ServedRules, _ request: Request, body: [UInt8]) -> Response {
+    let language = language(served, request)
+    var response = Response(
+      status: 200, contentType: Response.jsonLines,
+      headers: [("Content-Language", language), ("Vary", "Accept-Language")])
+    response.body = .stream(BatchStream(input: body, policy: served.policy, locale: language))
+    return response
+  }
+
+  static func malformedDetail(_ malformed: MalformedRecord) -> String {
+    switch malformed.reason {
+    case "notObject": return "the body must be a JSON object of field values"
+    case "notString":
+      return "the value of \"\(malformed.field ?? "")\" must be a string or null"
+    default:
+      var detail = "the body is not valid JSON (\(malformed.reason)"
+      if let line = malformed.line, let column = malformed.column { detail += " at line \(line), column \(column)" }
+      return detail + ")"
+    }
+  }
+}

@@ -1,0 +1,191 @@
+import FormRules
+import Foundation
+
+/// One compiled rules file as the server serves it, with the description document that
+/// `GET /v1/rules/{name}` returns (built once per load, so it costs nothing per request).
+final class ServedRules: Sendable {
+  let name: String
+  let policy: Policy
+  let knownFields: Set<String>
+  /// `GET /v1/rules/{name}`: the same bytes for every locale, so one `ETag`.
+  let description: [UInt8]
+  let etag: String
+
+  init(name: String, policy: Policy) {
+    self.name = name
+    self.policy = policy
+    knownFields = Set(policy.fieldNames)
+    description = RuleDescription.document(name: name, policy: policy)
+    etag = "\"" + RuleDescription.hash(description) + "\""
+  }
+}
+
+/// Every rules file under the rules path, loaded and compiled together: the unit a reload swaps.
+final class RulesGeneration: Sendable {
+  let number: Int
+  let rules: [String: ServedRules]
+  let names: [String]
+
+  init(number: Int, rules: [String: ServedRules]) {
+    self.number = number
+    self.rules = rules
+    names = rules.keys.sorted()
+  }
+
+  /// Loads every rules file under `path` (a file, or a folder searched recursively for
+  /// `*.json` other than `*.tests.json` and `*.schema.json`), refusing any file, `extends`
+  /// or list that lies outside it. Collects every problem of every file.
+  static func load(path: String, number: Int) throws(RulesLoadError) -> RulesGeneration {
+    let fm = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw RulesLoadError(problems: ["\(path): no such file or folder"])
+    }
+    let files: [String]
+    let root: String
+    if isDirectory.boolValue {
+      root = Confinement.realPath(path) ?? path
+      files = RulesGeneration.rulesFiles(in: path)
+      if files.isEmpty { throw RulesLoadError(problems: ["\(path): no *.json rules files in this folder"]) }
+    } else {
+      root = Confinement.realPath(URL(fileURLWithPath: path).deletingLastPathComponent().path) ?? "."
+      files = [path]
+    }
+    var problems: [String] = []
+    var loaded: [String: ServedRules] = [:]
+    var origin: [String: String] = [:]
+    for file in files {
+      let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+      if let other = origin[name] {
+        problems.append("\(file): the rules name \"\(name)\" is taken by \(other); rename one of them")
+        continue
+      }
+      origin[name] = file
+      let confinement = Confinement(root: root)
+      let escapes = confinement.checkBeforeLoading(file)
+      if !escapes.isEmpty {
+        problems += escapes
+        continue
+      }
+      do throws(RuleSetError) {
+        let ruleSet = try RuleSet(contentsOf: URL(fileURLWithPath: file))
+        let listEscapes = confinement.checkLists(of: ruleSet)
+        if !listEscapes.isEmpty {
+          problems += listEscapes
+          continue
+        }
+        loaded[name] = ServedRules(name: name, policy: try ruleSet.compile())
+      } catch {
+        problems += error.problems.map(\.description)
+      }
+    }
+    if !problems.isEmpty { throw RulesLoadError(problems: problems) }
+    return RulesGeneration(number: number, rules: loaded)
+  }
+
+  static func rulesFiles(in folder: String) -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+    var files: [String] = []
+    while let relative = walker.nextObject() as? String {
+      let last = (relative as NSString).lastPathComponent
+      if last.hasPrefix(".") {
+        walker.skipDescendants()
+        continue
+      }
+      guard last.hasSuffix(".json"), !last.hasSuffix(".tests.json"), !last.hasSuffix(".schema.json") else { continue }
+      files.append((folder as NSString).appendingPathComponent(relative))
+    }
+    return files.sorted()
+  }
+}
+
+/// Why a set of rules files could not be served: every problem, each naming its file.
+public struct RulesLoadError: Error, Sendable, CustomStringConvertible {
+  public var problems: [String]
+  public var description: String { problems.joined(separator: "\n") }
+}
+
+/// Keeps the served rules inside the rules path: a rules file, everything it `extends` and
+/// every list it reads must lie under the root (after resolving symbolic links), so a
+/// rules folder mounted into a server cannot make it read other files.
+struct Confinement {
+  let root: String
+
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  func contains(_ path: String) -> Bool {
+    guard let real = Self.realPath(path) else { return false }
+    return real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+  }
+
+  /// The file and its `extends` chain, read as JSON before the library loads anything.
+  func checkBeforeLoading(_ file: String) -> [String] {
+    var current = file
+    for _ in 0..<32 {
+      guard contains(current) else {
+        return ["\(file): \(current) is outside the rules path \(root); only files under it are served"]
+      }
+      guard let data = FileManager.default.contents(atPath: current), data.count <= 8 << 20,
+        let value = try? JSONParser().parse(Array(data)), let parent = value.objectValue?["extends"]?.stringValue
+      else { return [] }  // the loader reports unreadable or malformed files itself
+      let directory = URL(fileURLWithPath: current).deletingLastPathComponent()
+      let next = parent.hasPrefix("/") ? parent : directory.appendingPathComponent(parent).path
+      guard FileManager.default.fileExists(atPath: next) else { return [] }
+      if !contains(next) {
+        return ["\(current): extends: \(parent) is outside the rules path \(root); only files under it are served"]
+      }
+      current = next
+    }
+    return []
+  }
+
+  /// The lists of `notCommon` and `notBreached`, including the default common-password list.
+  func checkLists(of ruleSet: RuleSet) -> [String] {
+    var problems: [String] = []
+    func visit(_ node: RuleNode) {
+      let here = "\(node.file): \(jsonPathString(node.path))"
+      switch node.kind {
+      case .rule(let rule):
+        if let rule = rule as? NotCommon, rule.isEnabled {
+          for list in rule.lists where !contains(resolve(list, in: node.directory)) {
+            problems.append("\(here): the list \(list) is outside the rules path \(root)")
+          }
+          if rule.usesDefaultList, defaultList(from: node.directory) == nil {
+            problems.append(
+              "\(here): the default common-password list (lists/common-passwords/common-passwords.txt) "
+                + "must be in the rules path \(root) or a folder of it")
+          }
+        } else if let rule = rule as? NotBreached, !contains(resolve(rule.file, in: node.directory)) {
+          problems.append("\(here): the breach file \(rule.file) is outside the rules path \(root)")
+        }
+      case .allOf(let nodes), .anyOf(let nodes), .not(let nodes):
+        nodes.forEach(visit)
+      }
+    }
+    for field in ruleSet.fields { field.rules.forEach(visit) }
+    return problems
+  }
+
+  private func resolve(_ path: String, in directory: URL) -> String {
+    path.hasPrefix("/") ? path : directory.appendingPathComponent(path).path
+  }
+
+  /// The default list as the library finds it (the nearest folder upward that has one),
+  /// when that folder is inside the root.
+  private func defaultList(from directory: URL) -> String? {
+    var folder = directory.standardizedFileURL
+    for _ in 0..<64 {
+      let candidate = folder.appendingPathComponent("lists/common-passwords/common-passwords.txt").path
+      if FileManager.default.fileExists(atPath: candidate) { return contains(candidate) ? candidate : nil }
+      guard contains(folder.path) else { return nil }
+      let parent = folder.deletingLastPathComponent()
+      if parent.path == folder.path { return nil }
+      folder = parent
+    }
+    return nil
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Everything `validate serve` can be told, with the safe defaults a server should start with.
+///
+/// ```swift
+/// var configuration = ServerConfiguration(rulesPath: "Rules")
+/// configuration.listen = try ListenAddress("127.0.0.1:0")
+/// let server = try PolicyServer(configuration: configuration)
+/// try server.start()
+/// ```
+public struct ServerConfiguration: Sendable {
+  /// A rules file, or a folder whose `*.json` rules files are served by file name.
+  public var rulesPath: String
+  /// Where the API listens. Loopback unless said otherwise.
+  public var listen = ListenAddress(host: "127.0.0.1", port: 8080)
+  /// Where the admin API (`POST /admin/reload`) listens; `nil` (the default) turns it off.
+  public var adminListen: ListenAddress?
+  /// Threads that serve connections (libmicrohttpd's thread pool).
+  public var threads = ServerConfiguration.defaultThreads
+  /// The folder of static files served at `/` (the web front end); `nil` serves none.
+  public var webDirectory: String?
+  /// Origins allowed to call the API from a browser (CORS). Empty: no CORS headers at all.
+  public var allowedOrigins: [String] = []
+  /// The largest request body of a single validation.
+  public var maxBodyBytes = 64 << 10
+  /// The largest request body of `validate-batch`.
+  public var maxBatchBytes = 8 << 20
+  /// The longest request path plus query.
+  public var maxURIBytes = 8 << 10
+  /// The most bytes of request headers.
+  public var maxHeaderBytes = 16 << 10
+  /// Seconds a connection may stay silent before it is closed (slow or idle clients).
+  public var idleTimeout = 15
+  /// Seconds a request may take to arrive whole, however steadily it trickles in.
+  public var requestTimeout = 30
+  /// Open connections at most; more are closed as soon as they are accepted.
+  public var maxConnections = 4096
+  /// Open connections per client address at most; 0 for no limit (behind a reverse proxy
+  /// every connection comes from the proxy's address).
+  public var maxConnectionsPerIP = 256
+  /// Seconds SIGTERM waits for requests in flight before the process exits anyway.
+  public var drainTimeout = 10
+  /// One JSON line per request on standard error.
+  public var accessLog = true
+
+  public init(rulesPath: String) {
+    self.rulesPath = rulesPath
+  }
+
+  /// The number of processors: one serving thread each.
+  public static var defaultThreads: Int {
+    max(1, ProcessInfo.processInfo.activeProcessorCount)
+  }
+}
+
+/// A host and port to listen on: `127.0.0.1:8080`, `[::1]:8080`, `0.0.0.0:80`. Port 0 picks a free one.
+public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
+  public var host: String
+  public var port: Int
+
+  public init(host: String, port: Int) {
+    self.host = host
+    self.port = port
+  }
+
+  /// Parses `HOST:PORT` (IPv6 hosts in brackets) or `:PORT` (loopback).
+  public init(_ text: String) throws(ServerError) {
+    guard let colon = text.lastIndex(of: ":") else {
+      throw ServerError("expected HOST:PORT, such as 127.0.0.1:8080; got '\(text)'")
+    }
+    var host = String(text[..<colon])
+    let portText = text[text.index(after: colon)...]
+    guard let port = Int(portText), (0...65535).contains(port) else {
+      throw ServerError("the port of '\(text)' must be a number from 0 to 65535")
+    }
+    if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+    if host.isEmpty { host = "127.0.0.1" }
+    self.host = host
+    self.port = port
+  }
+
+  public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
+
+/// Why the server could not start or load its rules.
+public struct ServerError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
