@@ -250,7 +250,9 @@ export class FormBinding extends EventTarget {
   applyAttributes() {
     for (const field of this.fields.values()) {
       const input = field.input;
-      const attributes = field.description.attributes || {};
+      // GET /v1/rules/{name}: `html.attributes` is `validate export --to html` for the field
+      // (boolean attributes are true); `html` is null when the field cannot be exported.
+      const attributes = field.description.html?.attributes || field.description.attributes || {};
       if (!input) continue;
       for (const [key, value] of Object.entries(attributes)) {
         if (key === "name" || key === "id") continue;

@@ -19,7 +19,7 @@ struct Routes {
   /// The route template of a path, for metrics and the access log.
   static func template(_ path: String) -> String {
     switch path {
-    case "/healthz", "/readyz", "/metrics", "/v1/rules": return path
+    case "/healthz", "/readyz", "/metrics", "/v1/rules", DemoLogin.path: return path
     default: break
     }
     let parts = path.split(separator: "/", omittingEmptySubsequences: false)
@@ -82,6 +82,8 @@ struct Routes {
           ) { batch(served, request, body: $0) }
         }
       }
+    case DemoLogin.path:
+      return DemoLogin.plan(request, routes: self)
     case "static":
       if let web = server.web {
         return allow("GET") { .respond(web.serve(request.path)) }
