@@ -49,6 +49,24 @@ export const STRINGS = Object.freeze({
   }),
 });
 
+/**
+ * General messages the page must be able to show without the server: when the server cannot
+ * be reached there is nobody to ask. The same texts as the library's catalog
+ * (Sources/FormRules/Messages/GeneralMessages.swift; a test compares them).
+ */
+export const OFFLINE_MESSAGES = Object.freeze({
+  ja: Object.freeze({
+    "network.offline": "ネットワークに接続できません。接続を確認してもう一度お試しください。",
+    "server.error": "サーバーでエラーが発生しました。しばらくしてからもう一度お試しください。",
+    unknown: "エラーが発生しました。もう一度お試しください。",
+  }),
+  en: Object.freeze({
+    "network.offline": "You appear to be offline. Check your connection and try again.",
+    "server.error": "Something went wrong on our side. Please try again later.",
+    unknown: "Something went wrong. Please try again.",
+  }),
+});
+
 function lowerFirst(text) {
   // "Password" → "password", but "PIN" stays "PIN".
   return /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
@@ -382,7 +400,7 @@ export class FormBinding extends EventTarget {
     clearTimeout(field.timer);
     field.timer = null;
     this.render();
-    return Promise.all([this.validateField(field.name), this.validateAll()]);
+    return Promise.all([this.validateField(field.name), this.validateAll().catch(() => false)]);
   }
 
   checklistFields() {
@@ -416,7 +434,9 @@ export class FormBinding extends EventTarget {
       body: JSON.stringify(values),
     });
     if (response.status !== 200 && response.status !== 422) {
-      throw new Error(`formrules: ${path.split("?")[0]} answered ${response.status}`);
+      const error = new Error(`formrules: ${path.split("?")[0]} answered ${response.status}`);
+      error.status = response.status;
+      throw error;
     }
     return response.json();
   }
@@ -461,7 +481,13 @@ export class FormBinding extends EventTarget {
     try {
       body = await this.post(`/v1/rules/${encodeURIComponent(this.rulesName)}/validate?${this.query()}`, values);
     } catch (error) {
-      if (seq === this.fullSeq) this.validationError = error;
+      if (seq === this.fullSeq) {
+        // Not knowing is not valid: the button stays off until the server answers again.
+        this.validationError = error;
+        this.valid = false;
+        this.reportKey = null;
+        this.render();
+      }
       throw error;
     }
     if (this.destroyed) return false;
@@ -579,9 +605,10 @@ export class FormBinding extends EventTarget {
       this.setLoading(true);
       try {
         valid = await this.validateAll();
-      } catch {
+      } catch (error) {
         this.setLoading(false);
-        this.generalError = this.catalogMessage("network.offline");
+        // fetch rejects with a TypeError when the server cannot be reached at all.
+        this.generalError = this.catalogMessage(error instanceof TypeError ? "network.offline" : "server.error");
         this.render();
         return false;
       }
@@ -626,14 +653,14 @@ export class FormBinding extends EventTarget {
     return this.catalogMessage("unknown");
   }
 
-  /** A general message (`auth.invalidCredentials`…) from the served rules file's catalog. */
+  /**
+   * A general message for a code the page has no text for: the few the module must show on
+   * its own (`network.offline`, `server.error`), else `unknown`. Messages of the app's own
+   * codes come from its server, as the `SubmitError`'s text.
+   */
   catalogMessage(code) {
-    const catalog = this.rules.messages || this.rules.generalMessages || {};
-    const forLocale = catalog[this.locale] || {};
-    const entry = forLocale[code] ?? forLocale.unknown ?? catalog[code]?.[this.locale];
-    if (typeof entry === "string") return entry;
-    if (entry && typeof entry === "object") return entry.inline || entry.labeled || null;
-    return code;
+    const table = OFFLINE_MESSAGES[this.locale] || OFFLINE_MESSAGES.en;
+    return table[code] || table.unknown;
   }
 
   /** Plays the seed's shake on the form, unless the person asked for reduced motion. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: unit, CLI and pseudo-terminal tests, then every shipped rules
-# file's own examples. Ends with one `N passed, N failed` line.
+# The whole test suite: unit, CLI and pseudo-terminal tests, every shipped rules file's own
+# examples, then the web pages in headless Chromium (Tests/Browser). Ends with one
+# `N passed, N failed` line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 2
@@ -28,8 +29,16 @@ while IFS= read -r rules; do
   fi
 done < <(grep -l '"tests"' $(find Rules -name '*.json' -not -path 'Rules/schema/*' | sort))
 
-echo "swift test: exit $swift_status ($swift_total tests); rules files: $policy_passed passed, $policy_failed failed"
-passed=$((swift_total - swift_failed + policy_passed))
-failed=$((swift_failed + policy_failed))
+# The web pages in headless Chromium against a real `validate serve` (Tests/Browser).
+browser_results=$(mktemp)
+BROWSER_RESULTS=$browser_results VALIDATE_BIN="$PWD/.build/debug/validate" bash Tests/Browser/run.sh
+browser_status=$?
+read -r browser_passed browser_failed < "$browser_results" || { browser_passed=0; browser_failed=1; }
+if [ "$browser_status" -ne 0 ] && [ "$browser_failed" -eq 0 ]; then browser_failed=1; fi
+
+echo "swift test: exit $swift_status ($swift_total tests); rules files: $policy_passed passed, $policy_failed failed;" \
+  "browser: $browser_passed passed, $browser_failed failed"
+passed=$((swift_total - swift_failed + policy_passed + browser_passed))
+failed=$((swift_failed + policy_failed + browser_failed))
 echo "$passed passed, $failed failed"
-[ "$swift_status" -eq 0 ] && [ "$policy_failed" -eq 0 ]
+[ "$swift_status" -eq 0 ] && [ "$policy_failed" -eq 0 ] && [ "$browser_status" -eq 0 ]

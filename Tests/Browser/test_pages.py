@@ -5,6 +5,7 @@ its own markup (Web/own-markup.html) that binds formrules.js through options and
 show the module binds to pages we did not write.
 """
 
+import os
 import re
 from pathlib import Path
 
@@ -506,7 +507,7 @@ def test_export_attributes_are_applied(page):
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_signup_screenshot(page, lang):
+def test_signup_screenshot(page, lang, tmp_path):
     p = DemoSignup(page)
     p.open(lang)
     page.fill(p.email, "hanako@example")
@@ -519,7 +520,73 @@ def test_signup_screenshot(page, lang):
     p.wait_idle()
     page.evaluate("document.getAnimations().forEach(a => a.finish())")
     page.evaluate("document.activeElement.blur()")
-    out = ROOT / "docs" / "images" / f"signup-{lang}.png"
-    out.parent.mkdir(parents=True, exist_ok=True)
+    # docs/images is refreshed with SCREENSHOTS_DIR=docs/images (Tests/Browser/run.sh); a plain
+    # run writes to a temporary folder so the test never dirties the checkout.
+    folder = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path)
+    out = folder / f"signup-{lang}.png"
     page.screenshot(path=str(out), full_page=True)
     assert out.stat().st_size > 10_000
+
+
+# ------------------------------------------------------------------ edges
+
+
+def test_long_values_get_the_size_message_and_huge_ones_a_general_error(page):
+    p = DemoSignup(page)
+    p.open("en")
+    pw = page.locator(p.password)
+    pw.fill("a" * 5000)  # over the rules' 4096-byte value limit, under the 64 KiB body limit
+    pw.press("Tab")
+    expect(p.messages("password")).to_have_text(["Password is too long. Please use at most 4096 bytes."])
+    page.fill(p.email, "hanako@example.jp")
+    pw.fill("b" * 100_000)  # the request is over the server's body limit: 413
+    p.wait_idle()
+    expect(page.locator(p.submit)).to_be_disabled()
+    pw.press("Enter")
+    expect(page.locator(p.general)).to_have_text("Something went wrong on our side. Please try again later.")
+    pw.fill("correct horse")
+    page.fill("#password_confirmation", "correct horse")
+    p.wait_idle()
+    expect(page.locator(p.submit)).to_be_enabled()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_unreachable_server_on_submit_says_offline(page, lang):
+    p = DemoLogin(page)
+    p.open(lang)
+    page.fill(p.email, "demo@example.jp")
+    page.fill(p.password, "demo-pass-2024")
+    p.wait_idle()
+    page.route(re.compile(r"/v1/rules/login/validate"), lambda route: route.abort())
+    page.locator(p.password).press("End")
+    page.keyboard.type("!")  # new values: the submit must ask the server, which is gone
+    page.keyboard.press("Enter")
+    offline = {
+        "ja": "ネットワークに接続できません。接続を確認してもう一度お試しください。",
+        "en": "You appear to be offline. Check your connection and try again.",
+    }[lang]
+    expect(page.locator(p.general)).to_have_text(offline)
+    expect(page.locator(p.submit)).to_be_disabled()
+
+
+def test_combining_characters_count_as_the_rules_say(page):
+    p = OwnMarkup(page)
+    p.open("en")
+    pw = page.locator(p.password)
+    pw.fill("e\u0301e\u0301")  # two graphemes, four code points
+    p.wait_idle()
+    assert met_of(page, p.checklist, TEXT["en"]["req.min6"]) == "false"
+    pw.fill("e\u0301e\u0301e\u0301")  # six code points: login counts characters (code points)
+    p.wait_idle()
+    assert met_of(page, p.checklist, TEXT["en"]["req.min6"]) == "true"
+
+
+def test_offline_messages_match_the_library_catalog():
+    """formrules.js carries the messages it shows without a server; they must stay the catalog's."""
+    swift = (ROOT / "Sources/FormRules/Messages/GeneralMessages.swift").read_text()
+    js = (ROOT / "Web/formrules.js").read_text()
+    block = js[js.index("OFFLINE_MESSAGES") : js.index("function lowerFirst")]
+    texts = re.findall(r'(?:"[^"]+"|\w+): "([^"]+)"', block)
+    assert len(texts) == 6, texts
+    for text in texts:
+        assert f'"{text}"' in swift, f"not in the library catalog: {text}"

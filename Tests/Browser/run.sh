@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The browser suite: installs its tools (setup.sh), then runs the pages in headless Chromium
+# against a real `validate serve` that conftest.py starts on 127.0.0.1 and a free port.
+#
+#   bash Tests/Browser/run.sh                                  # what scripts/test.sh runs
+#   SCREENSHOTS_DIR=docs/images bash Tests/Browser/run.sh      # also refresh the docs' screenshots
+#
+# With BROWSER_RESULTS=FILE, writes "PASSED FAILED" to FILE. Exits non-zero when anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+results=${BROWSER_RESULTS:-$(mktemp)}
+export BROWSER_RESULTS=$results
+echo "0 1" > "$results"   # until pytest says otherwise: a setup failure is a failure
+
+if ! bash Tests/Browser/setup.sh; then
+  echo "browser suite: setup failed (chromium from apt, playwright and pytest from PyPI)"
+  exit 1
+fi
+export VALIDATE_BIN=${VALIDATE_BIN:-$PWD/.build/debug/validate}
+if [ ! -x "$VALIDATE_BIN" ]; then
+  swift build --product validate 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
+fi
+if [ -n "${SCREENSHOTS_DIR:-}" ]; then
+  mkdir -p "$SCREENSHOTS_DIR"
+  SCREENSHOTS_DIR=$(cd "$SCREENSHOTS_DIR" && pwd)
+  export SCREENSHOTS_DIR
+fi
+cd Tests/Browser
+timeout 1200 python3 -m pytest -q -p no:cacheprovider -o addopts="" test_pages.py
