@@ -783,6 +783,11 @@ export class RevealToggle {
     if (!button.getAttribute("type")) button.type = "button";
     if (!input.id) input.id = `fr-reveal-${(uniqueCounter += 1)}`;
     button.setAttribute("aria-controls", input.id);
+    // A revealed password is a text input: keep the browser's spelling service (which may
+    // send text to a remote server), autocorrect and autocapitalisation away from it.
+    input.spellcheck = false;
+    input.setAttribute("autocapitalize", "off");
+    input.setAttribute("autocorrect", "off");
     // Keep focus where it is: a mouse press would otherwise move it to the button.
     button.addEventListener("pointerdown", (event) => {
       if (document.activeElement === input) event.preventDefault();

@@ -312,6 +312,7 @@ def test_toggle_keeps_focus_value_and_caret(page, Page, lang):
         page.keyboard.press("ArrowLeft")  # caret between "ab" and "c12"
     toggle.click()
     expect(pw).to_have_attribute("type", "text")
+    expect(pw).to_have_attribute("spellcheck", "false")  # no spelling service sees it revealed
     expect(toggle).to_have_attribute("aria-label", hide)
     assert page.evaluate("document.activeElement.id") == pw.get_attribute("id")
     assert pw.input_value() == "abc12"
