@@ -591,3 +591,38 @@ def test_offline_messages_match_the_library_catalog():
     assert len(texts) == 6, texts
     for text in texts:
         assert f'"{text}"' in swift, f"not in the library catalog: {text}"
+
+
+def test_the_binding_example_in_docs_web_md_works(page, server):
+    """The 20-line example of docs/web.md, verbatim, on a page of our origin."""
+    doc = (ROOT / "docs/web.md").read_text()
+    section = doc[doc.index("## Binding a page") :]
+    html = re.search(r"```html\n(.*?)```", section, re.S).group(1)
+    js = re.search(r"```js\n(.*?)```", section, re.S).group(1)
+    assert len(html.splitlines()) + len(js.splitlines()) <= 25
+    page_html = f"<!doctype html><html lang='en'><head><meta charset='utf-8'></head><body>{html}</body></html>"
+    page.route(re.compile(r"/example/page\.html$"), lambda r: r.fulfill(body=page_html, content_type="text/html"))
+    page.route(re.compile(r"/example/signup\.js$"), lambda r: r.fulfill(body=js, content_type="text/javascript"))
+    sent = []
+
+    def accounts(route):
+        sent.append(route.request.post_data)
+        route.fulfill(status=409, content_type="application/problem+json", body='{"detail": "That address already has an account."}')
+
+    page.route(re.compile(r"/api/accounts$"), accounts)
+    page.goto("/example/page.html")
+    checklist = page.locator('[data-formrules-checklist="password"] li')
+    expect(checklist.first).to_be_visible()
+    expect(page.locator("#email")).to_have_attribute("type", "email")
+    page.fill("#email", "taro@example")
+    page.locator("#email").press("Tab")
+    expect(page.locator("#email-messages p")).to_have_text([TEXT["en"]["email.noDot"]])
+    expect(page.locator("button:not([type=button])")).to_be_disabled()
+    page.fill("#email", "taro@example.jp")
+    page.fill("#pw", "correct horse")
+    page.fill("#pw2", "correct horse")
+    expect(page.locator("button:not([type=button])")).to_be_enabled()
+    page.click("button:not([type=button])")
+    expect(page.locator("[data-formrules-general]")).to_have_text("That address already has an account.")
+    assert len(sent) == 1 and '"password":"correct horse"' in sent[0]
+    expect(page.get_by_role("button", name="Show password")).to_have_count(1)
