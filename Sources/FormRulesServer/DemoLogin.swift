@@ -55,8 +55,9 @@ enum DemoLogin {
     guard let served = generation.rules["login"] ?? generation.names.first.flatMap({ generation.rules[$0] }) else {
       return Response.problem(404, "no rules are served")
     }
-    let language = served.policy.negotiateLocale(
-      LocaleNegotiation.preferences(query: request.argument("locale"), acceptLanguage: request.header("Accept-Language")))
+    let preferences = LocaleNegotiation.preferences(
+      query: request.argument("locale"), acceptLanguage: request.header("Accept-Language"))
+    let language = served.policy.negotiateLocale(preferences)
     let code = "auth.invalidCredentials"
     var writer = JSONWriter()
     writer.raw("{\"type\":\"about:blank\",\"title\":\"Unauthorized\",\"status\":401,\"code\":")
