@@ -34,6 +34,8 @@ let package = Package(
     .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
     .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm"]),
+    // Starts the real `validate serve` on an ephemeral loopback port and talks HTTP to it.
+    .testTarget(name: "FormRulesServerTests", dependencies: ["validate"]),
     .testTarget(name: "ValidateCLITests", dependencies: ["validate", "TerminalForm"], exclude: ["Fixtures"]),
     // Schema, exports, problem+json and help: checked against independent validators and the built binary.
     .testTarget(name: "EcosystemTests", dependencies: ["FormRules", "validate"], exclude: ["Fixtures"]),
