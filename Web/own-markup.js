@@ -6,8 +6,8 @@ const form = document.querySelector("form.signin");
 const needs = document.getElementById("needs");
 const choice = document.getElementById("lang-choice");
 const texts = {
-  en: { title: "Members area", lang: "Language", mail: "Your e-mail", secret: "Your password", go: "Enter", needs: "Password requirements", busy: "Checking…", done: "Welcome in." },
-  ja: { title: "会員エリア", lang: "言語", mail: "メール", secret: "パスワード", go: "入る", needs: "パスワードの条件", busy: "確認中です…", done: "ようこそ。" },
+  en: { show: "Show", hide: "Hide", title: "Members area", lang: "Language", mail: "Your e-mail", secret: "Your password", go: "Enter", needs: "Password requirements", busy: "Checking…", done: "Welcome in." },
+  ja: { show: "表示", hide: "非表示", title: "会員エリア", lang: "言語", mail: "メール", secret: "パスワード", go: "入る", needs: "パスワードの条件", busy: "確認中です…", done: "ようこそ。" },
 };
 
 const binding = await bindForm(form, {
@@ -58,7 +58,13 @@ function draw() {
     }),
   );
   peek.refresh();
+  drawPeek();
 }
+// The visible word is part of the accessible name ("Show" in "Show your password").
+function drawPeek() {
+  peek.button.textContent = texts[binding.locale][peek.revealed ? "hide" : "show"];
+}
+peek.button.addEventListener("click", drawPeek);
 secret.setAttribute("aria-describedby", `${secret.getAttribute("aria-describedby") || ""} needs`.trim());
 binding.addEventListener("statechange", draw);
 draw();
