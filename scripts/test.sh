@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite: unit, CLI and pseudo-terminal tests, then every shipped rules
-# file's own examples. Ends with one `N passed, N failed` line.
+# The whole test suite: unit, CLI, pseudo-terminal and server tests, then every shipped rules
+# file's own examples, then docs/openapi.json against the real server. Ends with one `N passed, N failed` line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 2
@@ -28,8 +28,21 @@ while IFS= read -r rules; do
   fi
 done < <(grep -l '"tests"' $(find Rules -name '*.json' -not -path 'Rules/schema/*' | sort))
 
-echo "swift test: exit $swift_status ($swift_total tests); rules files: $policy_passed passed, $policy_failed failed"
-passed=$((swift_total - swift_failed + policy_passed))
-failed=$((swift_failed + policy_failed))
+# docs/openapi.json against the real server's responses (validators from PyPI, own venv).
+openapi_passed=0
+openapi_failed=1
+if python=$(bash scripts/openapi-setup.sh); then
+  openapi_log=$(mktemp)
+  "$python" scripts/openapi-check.py .build/debug/validate | tee "$openapi_log" | grep -v '^PASS'
+  openapi_passed=$(tail -1 "$openapi_log" | grep -Eo '^[0-9]+' || echo 0)
+  openapi_failed=$(tail -1 "$openapi_log" | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' || echo 1)
+else
+  echo "openapi check: could not install jsonschema and openapi-spec-validator"
+fi
+
+echo "swift test: exit $swift_status ($swift_total tests); rules files: $policy_passed passed, $policy_failed failed;" \
+  "openapi: $openapi_passed passed, $openapi_failed failed"
+passed=$((swift_total - swift_failed + policy_passed + openapi_passed))
+failed=$((swift_failed + policy_failed + openapi_failed))
 echo "$passed passed, $failed failed"
-[ "$swift_status" -eq 0 ] && [ "$policy_failed" -eq 0 ]
+[ "$swift_status" -eq 0 ] && [ "$policy_failed" -eq 0 ] && [ "$openapi_failed" -eq 0 ]
