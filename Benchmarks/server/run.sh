@@ -22,6 +22,8 @@ RUNS=${RUNS:-2}
 LONG=${LONG:-60s}
 SERVER_THREADS=${SERVER_THREADS:-2}
 OUT=results
+# The peers read the common-password list from ../shared (see peers/README.md).
+export COMMON_PASSWORDS=${COMMON_PASSWORDS:-$(cd "$ROOT/../shared/data/common-passwords" && pwd)/common-passwords.txt}
 mkdir -p "$OUT"
 
 if [ "${SETUP:-0}" = 1 ]; then (cd peers && SETUP=1 ONLY=none ./run.sh); fi
