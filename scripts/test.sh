@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: unit, CLI and pseudo-terminal tests, every shipped rules file's own
-# examples, then the web pages in headless Chromium (Tests/Browser). Ends with one
-# `N passed, N failed` line.
+# The whole test suite: unit, CLI, pseudo-terminal and server tests, then every shipped rules
+# file's own examples, then docs/openapi.json against the real server, then the web pages in
+# headless Chromium (Tests/Browser). Ends with one `N passed, N failed` line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 2
@@ -29,6 +29,18 @@ while IFS= read -r rules; do
   fi
 done < <(grep -l '"tests"' $(find Rules -name '*.json' -not -path 'Rules/schema/*' | sort))
 
+# docs/openapi.json against the real server's responses (validators from PyPI, own venv).
+openapi_passed=0
+openapi_failed=1
+if python=$(bash scripts/openapi-setup.sh); then
+  openapi_log=$(mktemp)
+  "$python" scripts/openapi-check.py .build/debug/validate | tee "$openapi_log" | grep -v '^PASS'
+  openapi_passed=$(tail -1 "$openapi_log" | grep -Eo '^[0-9]+' || echo 0)
+  openapi_failed=$(tail -1 "$openapi_log" | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' || echo 1)
+else
+  echo "openapi check: could not install jsonschema and openapi-spec-validator"
+fi
+
 # The web pages in headless Chromium against a real `validate serve` (Tests/Browser).
 browser_results=$(mktemp)
 BROWSER_RESULTS=$browser_results VALIDATE_BIN="$PWD/.build/debug/validate" bash Tests/Browser/run.sh
@@ -37,8 +49,8 @@ read -r browser_passed browser_failed < "$browser_results" || { browser_passed=0
 if [ "$browser_status" -ne 0 ] && [ "$browser_failed" -eq 0 ]; then browser_failed=1; fi
 
 echo "swift test: exit $swift_status ($swift_total tests); rules files: $policy_passed passed, $policy_failed failed;" \
-  "browser: $browser_passed passed, $browser_failed failed"
-passed=$((swift_total - swift_failed + policy_passed + browser_passed))
-failed=$((swift_failed + policy_failed + browser_failed))
+  "openapi: $openapi_passed passed, $openapi_failed failed; browser: $browser_passed passed, $browser_failed failed"
+passed=$((swift_total - swift_failed + policy_passed + openapi_passed + browser_passed))
+failed=$((swift_failed + policy_failed + openapi_failed + browser_failed))
 echo "$passed passed, $failed failed"
-[ "$swift_status" -eq 0 ] && [ "$policy_failed" -eq 0 ] && [ "$browser_status" -eq 0 ]
+[ "$swift_status" -eq 0 ] && [ "$policy_failed" -eq 0 ] && [ "$openapi_failed" -eq 0 ] && [ "$browser_status" -eq 0 ]

@@ -58,7 +58,8 @@ final class BatchStream: @unchecked Sendable {
         if end - position > LineReader.defaultMaxLineBytes {
           outcome = validator.validateTooLongLine(number: lineNumber)
         } else {
-          outcome = validator.validate(line: UnsafeBufferPointer(start: base + position, count: end - position), number: lineNumber)
+          outcome = validator.validate(
+            line: UnsafeBufferPointer(start: base + position, count: end - position), number: lineNumber)
         }
         records += 1
         switch outcome {

@@ -120,7 +120,8 @@ final class Daemon: @unchecked Sendable {
     settings.connection_timeout = UInt32(max(1, configuration.idleTimeout))
     // Room for the request line and headers up to our own limits (checked in the handler,
     // which answers 414/431 as problem+json); the library answers beyond this itself.
-    settings.connection_memory_limit = max(32 << 10, configuration.maxHeaderBytes + configuration.maxURIBytes + (8 << 10))
+    settings.connection_memory_limit = max(
+      32 << 10, configuration.maxHeaderBytes + configuration.maxURIBytes + (8 << 10))
     let context = Unmanaged.passUnretained(self).toOpaque()
     daemon = cmhd_start(
       &settings,

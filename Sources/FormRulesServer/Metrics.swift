@@ -93,7 +93,8 @@ final class Metrics: Sendable {
     out += "# HELP formrules_rules_loaded Rules files being served.\n"
     out += "# TYPE formrules_rules_loaded gauge\n"
     out += "formrules_rules_loaded \(state.rulesLoaded)\n"
-    out += "# HELP formrules_rules_last_reload_success Whether the last load or reload succeeded (1) or kept the old rules (0).\n"
+    out +=
+      "# HELP formrules_rules_last_reload_success Whether the last load or reload succeeded (1) or kept the old rules (0).\n"
     out += "# TYPE formrules_rules_last_reload_success gauge\n"
     out += "formrules_rules_last_reload_success \(state.lastReloadSuccess ? 1 : 0)\n"
     out += "# HELP formrules_rules_last_reload_timestamp_seconds When the last load or reload was tried.\n"

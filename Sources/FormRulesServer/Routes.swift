@@ -52,7 +52,9 @@ struct Routes {
 
     switch route {
     case "/healthz":
-      return allow("GET") { .respond(Response(status: 200, contentType: Response.json, body: Array("{\"status\":\"ok\"}".utf8))) }
+      return allow("GET") {
+        .respond(Response(status: 200, contentType: Response.json, body: Array("{\"status\":\"ok\"}".utf8)))
+      }
     case "/readyz":
       return allow("GET") { .respond(readiness()) }
     case "/metrics":
@@ -130,14 +132,16 @@ struct Routes {
     }
     guard let mediaType, types.contains(mediaType) || (types == Routes.jsonTypes && mediaType.hasSuffix("+json")) else {
       var response = Response.problem(
-        415, "send the body as \(types[0])" + (mediaType.map { $0.isEmpty ? "" : "; got \(Routes.printable($0))" } ?? ""),
+        415,
+        "send the body as \(types[0])" + (mediaType.map { $0.isEmpty ? "" : "; got \(Routes.printable($0))" } ?? ""),
         headers: [("Accept-Post", types.joined(separator: ", "))])
       response.rulesName = served.name
       return .respond(response)
     }
     if let length = request.header("Content-Length").flatMap({ Int($0) }), length > limit {
       var response = Response.problem(
-        413, "the body has \(length) bytes; at most \(limit) are accepted here", extra: [("limit", .number(Double(limit)))])
+        413, "the body has \(length) bytes; at most \(limit) are accepted here",
+        extra: [("limit", .number(Double(limit)))])
       response.rulesName = served.name
       return .respond(response)
     }
@@ -168,7 +172,8 @@ struct Routes {
   private func describe(_ served: ServedRules, _ request: Request) -> Response {
     let headers = [("ETag", served.etag), ("Cache-Control", "public, max-age=60")]
     if let match = request.header("If-None-Match"),
-      match == "*" || match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == served.etag })
+      match == "*"
+        || match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == served.etag })
     {
       return Response(status: 304, headers: headers)
     }
@@ -177,7 +182,8 @@ struct Routes {
 
   private func language(_ served: ServedRules, _ request: Request) -> String {
     served.policy.negotiateLocale(
-      LocaleNegotiation.preferences(query: request.argument("locale"), acceptLanguage: request.header("Accept-Language")))
+      LocaleNegotiation.preferences(
+        query: request.argument("locale"), acceptLanguage: request.header("Accept-Language")))
   }
 
   private func wantsProblem(_ request: Request) -> Bool {
@@ -210,7 +216,8 @@ struct Routes {
     }
     let report = served.policy.validate(values)
     if wantsProblem(request), let problem = report.problemDetails(locale: language) {
-      return Response(status: problem.status, contentType: ProblemDetails.mediaType, body: problem.bytes, headers: headers)
+      return Response(
+        status: problem.status, contentType: ProblemDetails.mediaType, body: problem.bytes, headers: headers)
     }
     return Response(
       status: report.isValid ? 200 : 422, contentType: Response.json, body: Array(report.json(locale: language).utf8),

@@ -1,5 +1,5 @@
-import Foundation
 import FormRules
+import Foundation
 
 /// The document `GET /v1/rules/{name}` returns: what a front end needs to draw the form.
 ///

@@ -10,7 +10,6 @@ import Testing
 struct OperationsTests {
   static let form = #"{"email": "taro@example.jp", "password": "abcdefg"}"#
 
-
   @Test("reload under concurrent requests: good and bad sets, by SIGHUP and the admin API, none fails")
   func reload() throws {
     let folder = try TemporaryFolder(["login.json": loginRules])
@@ -120,7 +119,8 @@ struct OperationsTests {
     let server = try ServerProcess(["--rules", "Rules/login.json", "--drain-timeout", "1"])
     let stuck = try RawClient(port: server.port)
     try stuck.send(
-      "POST /v1/rules/login/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+      "POST /v1/rules/login/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+    )
     usleep(200_000)
     let started = Date()
     #expect(server.terminate(within: 10) == 0)
@@ -141,9 +141,10 @@ struct OperationsTests {
     // Headers a byte at a time: slow, but a correct request.
     let trickle = try RawClient(port: port)
     let body = Array(Self.form.utf8)
-    let request = Array(
-      "POST /v1/rules/login/validate HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
-        .utf8) + body
+    let request =
+      Array(
+        "POST /v1/rules/login/validate HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+          .utf8) + body
     for byte in request {
       try trickle.send([byte])
       usleep(1000)
@@ -154,7 +155,8 @@ struct OperationsTests {
     // A body that never ends (chunked, a chunk now and then): cut after --request-timeout.
     let endless = try RawClient(port: port)
     try endless.send(
-      "POST /v1/rules/login/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+      "POST /v1/rules/login/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+    )
     let started = Date()
     var closed = false
     while Date().timeIntervalSince(started) < 10 {
@@ -175,7 +177,8 @@ struct OperationsTests {
     #expect(declared.status == 413)
     let chunked = try RawClient(port: port)
     try chunked.send(
-      "POST /v1/rules/login/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+      "POST /v1/rules/login/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+    )
     var cut = false
     for _ in 0..<40 {
       do { try chunked.send("2000\r\n" + String(repeating: " ", count: 0x2000) + "\r\n") } catch {
@@ -187,11 +190,16 @@ struct OperationsTests {
     try stillServing("after the oversized chunked body")
 
     // Invalid HTTP.
-    for garbage in ["HELLO\r\n\r\n", "GET / HTTP/9.9\r\n\r\n", "GET /healthz HTTP/1.1\r\nNo colon here\r\n\r\n", "\u{1}\u{2}\u{3}\r\n\r\n"] {
+    for garbage in [
+      "HELLO\r\n\r\n", "GET / HTTP/9.9\r\n\r\n", "GET /healthz HTTP/1.1\r\nNo colon here\r\n\r\n",
+      "\u{1}\u{2}\u{3}\r\n\r\n",
+    ] {
       let client = try RawClient(port: port)
       try? client.send(garbage)
       let reply = String(decoding: client.readAll(), as: UTF8.self)
-      #expect(reply.isEmpty || reply.hasPrefix("HTTP/1.1 4") || reply.hasPrefix("HTTP/1.1 5"), "\(garbage): \(reply.prefix(80))")
+      #expect(
+        reply.isEmpty || reply.hasPrefix("HTTP/1.1 4") || reply.hasPrefix("HTTP/1.1 5"),
+        "\(garbage): \(reply.prefix(80))")
     }
     try stillServing("after invalid HTTP")
 
@@ -199,7 +207,8 @@ struct OperationsTests {
     for _ in 0..<20 {
       let client = try RawClient(port: port)
       try client.send(
-        "POST /v1/rules/login/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{\"email\"")
+        "POST /v1/rules/login/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{\"email\""
+      )
     }
     usleep(100_000)
     try stillServing("after clients went away mid-request")

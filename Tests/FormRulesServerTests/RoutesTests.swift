@@ -164,12 +164,18 @@ struct RoutesTests {
       ("POST", "/v1/rules/login/validate", ["Content-Type": "application/json"], "{\"email\": ", 400),
       ("POST", "/v1/rules/login/validate", ["Content-Type": "application/json"], "[1, 2]", 400),
       ("POST", "/v1/rules/login/validate", ["Content-Type": "application/json"], "{\"email\": 5}", 400),
-      ("POST", "/v1/rules/login/validate", ["Content-Type": "application/json"], String(repeating: "[", count: 10000), 400),
+      (
+        "POST", "/v1/rules/login/validate", ["Content-Type": "application/json"], String(repeating: "[", count: 10000),
+        400
+      ),
       (
         "POST", "/v1/rules/login/validate", ["Content-Type": "application/json"],
         "{\"a\":" + String(repeating: "{\"a\":", count: 100) + "1" + String(repeating: "}", count: 101), 400
       ),
-      ("POST", "/v1/rules/login/validate", ["Content-Type": "application/json"], String(repeating: " ", count: 70000), 413),
+      (
+        "POST", "/v1/rules/login/validate", ["Content-Type": "application/json"], String(repeating: " ", count: 70000),
+        413
+      ),
       ("GET", "/healthz?" + String(repeating: "a", count: 9000), [:], nil, 414),
       ("GET", "/healthz", ["X-Big": String(repeating: "b", count: 17000)], nil, 431),
     ] as [(String, String, [String: String], String?, Int)])
@@ -317,9 +323,9 @@ struct RoutesTests {
 
     let lists = try TemporaryFolder([
       "login.json": #"""
-        {"version": 1, "defaultLocale": "en", "fields": {"password": {"sensitive": true,
-          "rules": [{"notCommon": true, "lists": ["../../../etc/passwd"], "defaultList": false}]}}}
-        """#
+      {"version": 1, "defaultLocale": "en", "fields": {"password": {"sensitive": true,
+        "rules": [{"notCommon": true, "lists": ["../../../etc/passwd"], "defaultList": false}]}}}
+      """#
     ])
     let second = Process()
     second.executableURL = ServerProcess.executable

@@ -26,7 +26,8 @@ final class ServerProcess {
     if let bundle = Bundle.main.executableURL?.deletingLastPathComponent() {
       candidates.append(bundle.appendingPathComponent("validate"))
     }
-    candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("validate"))
+    candidates.append(
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("validate"))
     candidates.append(packageRoot.appendingPathComponent(".build/debug/validate"))
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }()
@@ -54,7 +55,9 @@ final class ServerProcess {
         let address = object["address"] as? String, let port = address.split(separator: ":").last.flatMap({ Int($0) })
       {
         self.port = port
-        if let admin = object["admin"] as? String { adminPort = admin.split(separator: ":").last.flatMap { Int($0) } ?? 0 }
+        if let admin = object["admin"] as? String {
+          adminPort = admin.split(separator: ":").last.flatMap { Int($0) } ?? 0
+        }
         return
       }
       if !process.isRunning { break }
@@ -125,7 +128,9 @@ final class RawClient {
     var tv = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard connected == 0 else {
       close(fd)
