@@ -72,7 +72,7 @@ function applyWords(locale) {
     const url = new URL(link.getAttribute("href"), location.href);
     if (url.origin !== location.origin) continue;
     url.searchParams.set("lang", locale);
-    link.setAttribute("href", url.pathname.split("/").pop() + url.search || "./");
+    link.setAttribute("href", url.pathname + url.search);
   }
   if (!success.hidden) success.textContent = words[`${page}.done`];
 }

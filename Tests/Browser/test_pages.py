@@ -626,3 +626,19 @@ def test_the_binding_example_in_docs_web_md_works(page, server):
     expect(page.locator("[data-formrules-general]")).to_have_text("That address already has an account.")
     assert len(sent) == 1 and '"password":"correct horse"' in sent[0]
     expect(page.get_by_role("button", name="Show password")).to_have_count(1)
+
+
+def test_the_language_follows_the_links_between_the_pages(page):
+    p = DemoSignup(page)
+    p.open("ja")
+    p.switch("en")
+    page.get_by_role("link", name="Back to log in").click()
+    page.wait_for_url(re.compile(r"/\?lang=en$"))
+    login = DemoLogin(page)
+    wait_until(page, "document.documentElement.dataset.ready === 'true'")
+    login.wait_idle()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("h1")).to_have_text("Log in")
+    page.get_by_role("link", name="Create an account").click()
+    page.wait_for_url(re.compile(r"/signup\.html\?lang=en$"))
+    expect(page.locator("h1")).to_have_text("Create an account")
