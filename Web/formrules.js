@@ -151,7 +151,8 @@ export class FormBinding extends EventTarget {
    * @param {object} options
    * @param {string} [options.rules] the rules name (default: the form's `data-formrules`)
    * @param {string} [options.locale] `ja`, `en`… (default: `<html lang>`, then the file's default)
-   * @param {string} [options.base] the server's origin and path prefix (default: this page's origin)
+   * @param {string} [options.base] the server's origin and path prefix (default: the folder
+   *   formrules.js was loaded from)
    * @param {number} [options.debounce] milliseconds of quiet typing before asking the server (250)
    * @param {"standard"|"live"|"afterSubmit"|object} [options.displayPolicy]
    * @param {(values: object, binding: FormBinding) => Promise<void>} [options.onSubmit] the submit
@@ -192,6 +193,7 @@ export class FormBinding extends EventTarget {
     this.fullApplied = 0;
     this.announced = new Map();
     this.inFlight = 0;
+    this.edits = 0; // counts edits: an answer about older values never replaces a newer one
     this.ready = this.load(options.locale);
   }
 
@@ -223,6 +225,7 @@ export class FormBinding extends EventTarget {
         checklist: [],
         fieldSeq: 0,
         fieldApplied: 0,
+        messagesOf: -1, // the edit count the shown messages were computed for
         timer: null,
         messageBox: null,
         checklistBox: null,
@@ -389,6 +392,7 @@ export class FormBinding extends EventTarget {
     if (value === field.lastValue) return;
     field.lastValue = value;
     field.edited = true;
+    this.edits += 1;
     // The general error described the values that were sent; once they change it is stale.
     this.generalError = null;
     this.render();
@@ -450,6 +454,7 @@ export class FormBinding extends EventTarget {
   async validateField(name) {
     const field = this.fields.get(name);
     const seq = (field.fieldSeq += 1);
+    const edits = this.edits;
     const values = this.values();
     let body;
     try {
@@ -463,7 +468,8 @@ export class FormBinding extends EventTarget {
     if (this.destroyed || seq < field.fieldApplied) return;
     field.fieldApplied = seq;
     const report = readFieldReport(body, name);
-    if (report) {
+    if (report && edits >= field.messagesOf) {
+      field.messagesOf = edits;
       field.messages = report.messages;
       field.valid = report.valid;
     }
@@ -475,6 +481,7 @@ export class FormBinding extends EventTarget {
   /** Validates the whole form; resolves to whether it passed, or throws on network trouble. */
   async validateAll() {
     const seq = (this.fullSeq += 1);
+    const edits = this.edits;
     const values = this.values();
     const key = JSON.stringify(values);
     let body;
@@ -494,19 +501,20 @@ export class FormBinding extends EventTarget {
     if (seq >= this.fullApplied) {
       this.fullApplied = seq;
       this.validationError = null;
-      this.applyReport(body);
+      this.applyReport(body, edits);
       this.reportKey = key;
       this.render();
     }
     return Boolean(body.valid);
   }
 
-  applyReport(body) {
+  applyReport(body, edits) {
     this.valid = Boolean(body.valid);
     for (const name of this.fieldNames) {
       const report = readFieldReport(body, name);
-      if (!report) continue;
       const field = this.fields.get(name);
+      if (!report || edits < field.messagesOf) continue;
+      field.messagesOf = edits;
       field.messages = report.messages;
       field.valid = report.valid;
     }
