@@ -88,6 +88,14 @@ class DemoLogin:
     def wait_idle(self):
         wait_until(self.page, "document.querySelector('form').formrules?.idle === true")
 
+    def wait_idle_except(self, held):
+        """Waits until only `held` requests (held back by the test) are still in flight."""
+        wait_until(
+            self.page,
+            f"(b => b.inFlight === {held} && [...b.fields.values()].every(f => f.timer === null))"
+            "(document.querySelector('form').formrules)",
+        )
+
     def element_key(self):
         return self.page.evaluate(
             """() => {
@@ -642,3 +650,34 @@ def test_the_language_follows_the_links_between_the_pages(page):
     page.get_by_role("link", name="Create an account").click()
     page.wait_for_url(re.compile(r"/signup\.html\?lang=en$"))
     expect(page.locator("h1")).to_have_text("Create an account")
+
+
+def test_a_late_answer_about_older_values_is_dropped(page):
+    p = DemoLogin(page)
+    p.open("en")
+    held = []
+
+    def hold_whole_form(route):
+        if "field=" in route.request.url:
+            route.continue_()
+        else:
+            held.append(route)  # whole-form answers arrive late, and the oldest first
+
+    page.route(re.compile(r"/v1/rules/login/validate"), hold_whole_form)
+    email = page.locator(p.email)
+    email.fill("taro@example")
+    email.press("Tab")
+    expect(p.messages("email")).to_have_text([TEXT["en"]["email.noDot"]])  # the field's own answer
+    email.focus()
+    page.keyboard.press("End")
+    page.keyboard.type(".jp")
+    expect(p.messages("email")).to_have_count(0)  # the field's answer about "taro@example.jp"
+    p.wait_idle_except(len(held))
+    assert len(held) >= 2
+    for route in held:  # the whole-form answer about "taro@example" comes after the newer field answer
+        route.continue_()
+        page.wait_for_timeout(100)
+        expect(p.messages("email")).to_have_count(0)
+    p.wait_idle()
+    expect(p.messages("email")).to_have_count(0)
+    expect(email).to_have_attribute("aria-invalid", "false")
