@@ -139,6 +139,13 @@ try:
     check(B, "POST", "/v1/rules/signup/validate-batch", 200, {"Content-Type": "application/x-ndjson"}, batch, lines=True)
     check(B, "POST", "/v1/rules/signup/validate-batch", 415, J, batch)
     check(B, "POST", "/v1/rules/nope/validate-batch", 404, {"Content-Type": "application/x-ndjson"}, batch)
+    L = "/demo/login"
+    check(L, "POST", "/demo/login", 200, J, json.dumps({"email": "demo@example.jp", "password": "demo-pass-2024"}))
+    for locale in ["ja", "en"]:
+        check(L, "POST", f"/demo/login?locale={locale}", 401, J, json.dumps({"email": "demo@example.jp", "password": "x"}))
+    check(L, "POST", "/demo/login", 400, J, "{")
+    check(L, "GET", "/demo/login", 405)
+    check(L, "POST", "/demo/login", 415, {"Content-Type": "text/plain"}, "{}")
     check("/healthz", "GET", "/healthz", 200)
     check("/readyz", "GET", "/readyz", 200)
     check("/metrics", "GET", "/metrics", 200)

@@ -59,14 +59,8 @@ enum DemoLogin {
       query: request.argument("locale"), acceptLanguage: request.header("Accept-Language"))
     let language = served.policy.negotiateLocale(preferences)
     let code = "auth.invalidCredentials"
-    var writer = JSONWriter()
-    writer.raw("{\"type\":\"about:blank\",\"title\":\"Unauthorized\",\"status\":401,\"code\":")
-    writer.string(code)
-    writer.raw(",\"detail\":")
-    writer.string(served.policy.catalog.render(code: code, locale: language))
-    writer.raw("}")
-    var response = Response(
-      status: 401, contentType: ProblemDetails.mediaType, body: writer.bytes,
+    var response = Response.problem(
+      401, served.policy.catalog.render(code: code, locale: language), extra: [("code", .string(code))],
       headers: noStore + [("Content-Language", language), ("Vary", "Accept-Language")])
     response.rulesName = served.name
     return response

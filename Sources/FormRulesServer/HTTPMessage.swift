@@ -71,6 +71,7 @@ struct Response {
     case 204: return "No Content"
     case 304: return "Not Modified"
     case 400: return "Bad Request"
+    case 401: return "Unauthorized"
     case 404: return "Not Found"
     case 405: return "Method Not Allowed"
     case 406: return "Not Acceptable"
