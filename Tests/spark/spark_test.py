@@ -97,8 +97,13 @@ def main():
     start = time.monotonic()
     spark = (SparkSession.builder.master("local[2]").appName("form-rules spark test")
              .config("spark.ui.enabled", "false")
+             .config("spark.ui.showConsoleProgress", "false")
              .config("spark.sql.shuffle.partitions", "2")
              .config("spark.driver.memory", "1g")
+             # Split the file by its row groups even when it is small, so that both
+             # cores get a partition (Spark's default is 128 MB per split).
+             .config("spark.sql.files.maxPartitionBytes", "4m")
+             .config("spark.sql.files.openCostInBytes", "64k")
              .getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     spark.sparkContext.addPyFile(validate_users.__file__)
@@ -115,6 +120,7 @@ def main():
     # job, not give an empty result.
     failed = False
     message = ""
+    spark.sparkContext.setLogLevel("OFF")  # the failing task's stack traces
     try:
         small = spark.createDataFrame([(1, "a@example.com", "x", "x")], ["id"] + FIELDS)
         validate_users.invalid_rows(spark, small, validate, os.path.join(work, "missing.json")).collect()
