@@ -29,6 +29,7 @@ import tempfile
 import threading
 
 from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
 ERROR = T.StructType([
@@ -113,8 +114,9 @@ def invalid_rows(spark, users, validate, rules, id_column="id", columns=None, lo
         T.StructField(id_column, users.schema[id_column].dataType),
         T.StructField("errors", T.ArrayType(ERROR)),
     ])
-    # toJSON leaves out null members; validate reads an absent member as null.
-    reports = users.select(id_column, *columns).toJSON().mapPartitions(partition)
+    # to_json leaves out null members; validate reads an absent member as null.
+    lines = users.select(F.to_json(F.struct(id_column, *columns)).alias("line")).rdd.map(lambda row: row.line)
+    reports = lines.mapPartitions(partition)
     return spark.createDataFrame(reports, schema)
 
 

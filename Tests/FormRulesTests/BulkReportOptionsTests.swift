@@ -153,17 +153,19 @@ struct BulkReportOptionsTests {
     #expect(BulkReportOptions().isPlain && !BulkReportOptions(onlyInvalid: true).isPlain)
   }
 
-  @Test("what can be read is kept; what cannot is left out", arguments: [
-    (#"{"\u0069d": 5, "email": "a@b.co"}"#, #""id":5"#),  // an escaped key names the member too
-    (#"{"id": 5, "id": 6}"#, #""id":5"#),  // the first of a repeated key
-    (#"  {  "id"  :  "x"  }  "#, #""id":"x""#),
-    ("\u{FEFF}{\"id\": 9}", #""id":9"#),  // after a byte-order mark
-    (#"{"id": 012}"#, ""), (#"{"id": 1.}"#, ""), (#"{"id": "\ud800"}"#, ""), (#"{"id": "a\u0000"}"#, ""),
-    (#"{"id": 12"#, ""),  // cut off: it may be the start of a longer number
-    (#"{"id": "unterminated}"#, ""), (#"{"id": [1, 2}"#, ""), (#"{"id" 5}"#, ""), (#"{"email": x, "id": 1}"#, ""),
-    (#"{"identity": 1, "i": 2}"#, ""), (#"[{"id": 1}]"#, ""), ("", ""), ("\u{3000}", ""), (#"{}"#, ""),
-    (#"{"id": null}"#, #""id":null"#), (#"{"id": 1e400}"#, ""),
-  ])
+  @Test(
+    "what can be read is kept; what cannot is left out",
+    arguments: [
+      (#"{"\u0069d": 5, "email": "a@b.co"}"#, #""id":5"#),  // an escaped key names the member too
+      (#"{"id": 5, "id": 6}"#, #""id":5"#),  // the first of a repeated key
+      (#"  {  "id"  :  "x"  }  "#, #""id":"x""#),
+      ("\u{FEFF}{\"id\": 9}", #""id":9"#),  // after a byte-order mark
+      (#"{"id": 012}"#, ""), (#"{"id": 1.}"#, ""), (#"{"id": "\ud800"}"#, ""), (#"{"id": "a\u0000"}"#, ""),
+      (#"{"id": 12"#, ""),  // cut off: it may be the start of a longer number
+      (#"{"id": "unterminated}"#, ""), (#"{"id": [1, 2}"#, ""), (#"{"id" 5}"#, ""), (#"{"email": x, "id": 1}"#, ""),
+      (#"{"identity": 1, "i": 2}"#, ""), (#"[{"id": 1}]"#, ""), ("", ""), ("\u{3000}", ""), (#"{}"#, ""),
+      (#"{"id": null}"#, #""id":null"#), (#"{"id": 1e400}"#, ""),
+    ])
   func readable(_ line: String, _ kept: String) throws {
     let policy = try Self.loginPolicy()
     let (output, _) = try Self.run([Array(line.utf8)], policy: policy, options: BulkReportOptions(keep: ["id"]))
@@ -181,7 +183,9 @@ struct BulkReportOptionsTests {
     #expect(validator.validateTooLongLine(number: 4) == .malformed)
     let lines = String(decoding: validator.output, as: UTF8.self).split(separator: "\n")
     #expect(lines.count == 2)
-    #expect(lines.first?.hasPrefix(#"{"line":3,"keep":{"name":"ok"},"valid":false,"errors":[{"code":"input.malformed""#) == true)
+    #expect(
+      lines.first?.hasPrefix(#"{"line":3,"keep":{"name":"ok"},"valid":false,"errors":[{"code":"input.malformed""#)
+        == true)
     #expect(lines.last?.hasPrefix(#"{"line":4,"keep":{},"valid":false,"errors":[{"code":"input.malformed""#) == true)
     #expect(lines.last?.contains("lineTooLong") == true)
   }

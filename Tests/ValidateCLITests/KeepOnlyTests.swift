@@ -6,11 +6,12 @@ struct KeepOnlyTests {
   static let base = ["--rules", "Rules/signup.json", "--jsonl", "--locale", "en"]
 
   /// 3,000 sign-up records with an id each, every third one invalid (a short password).
-  static let input: String = (0..<3_000).map { i in
-    let password = i % 3 == 0 ? "short" : "correct horse \(i)"
-    return #"{"id": \#(i * 11 + 5), "email": "user\#(i)@example.jp", "password": "\#(password)", "#
-      + #""password_confirmation": "\#(password)"}"#
-  }.joined(separator: "\n") + "\n"
+  static let input: String =
+    (0..<3_000).map { i in
+      let password = i % 3 == 0 ? "short" : "correct horse \(i)"
+      return #"{"id": \#(i * 11 + 5), "email": "user\#(i)@example.jp", "password": "\#(password)", "#
+        + #""password_confirmation": "\#(password)"}"#
+    }.joined(separator: "\n") + "\n"
 
   @Test("--only invalid with --keep id: one report per invalid record, in input order, with any --jobs")
   func onlyInvalidInOrder() throws {
@@ -36,7 +37,8 @@ struct KeepOnlyTests {
 
   @Test("--keep alone: every record reported, with its kept members first")
   func keepAll() throws {
-    let input = #"{"id": "a-1", "email": "taro@example.jp", "password": "correct horse", "password_confirmation": "correct horse"}"#
+    let input =
+      #"{"id": "a-1", "email": "taro@example.jp", "password": "correct horse", "password_confirmation": "correct horse"}"#
       + "\n" + #"{"email": "x", "id": 2.50}"# + "\n" + "not json\n"
     let run = try CLI.run(Self.base + ["--keep=id", "--keep", "email"], stdin: input)
     expectRun(run, status: 1, stderr: "records: 3, valid: 1, invalid: 2, malformed: 1\n")
@@ -59,7 +61,8 @@ struct KeepOnlyTests {
       expectNoSecret(run, secret)
     }
     expectUsageError(
-      try CLI.run(["--rules", "Rules/signup.json", "--keep", "id"], stdin: "{}"), contains: "--keep works with --jsonl only")
+      try CLI.run(["--rules", "Rules/signup.json", "--keep", "id"], stdin: "{}"),
+      contains: "--keep works with --jsonl only")
     expectUsageError(
       try CLI.run(["--rules", "Rules/signup.json", "--only", "invalid"], stdin: "{}"),
       contains: "--only works with --jsonl only")

@@ -93,10 +93,14 @@ def main():
     # The workers run this interpreter, and get the job's module as spark-submit would
     # ship a job's main file.
     os.environ["PYSPARK_PYTHON"] = sys.executable
+    # Spark's driver and block manager listen on this machine's loopback address only.
+    os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"
     from pyspark.sql import SparkSession
     start = time.monotonic()
     spark = (SparkSession.builder.master("local[2]").appName("form-rules spark test")
              .config("spark.ui.enabled", "false")
+             .config("spark.driver.host", "127.0.0.1")
+             .config("spark.driver.bindAddress", "127.0.0.1")
              .config("spark.ui.showConsoleProgress", "false")
              .config("spark.sql.shuffle.partitions", "2")
              .config("spark.driver.memory", "1g")
