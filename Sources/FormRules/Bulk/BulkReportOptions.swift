@@ -47,22 +47,31 @@ public struct BulkReportOptions: Sendable, Equatable {
 /// drops a valid record's report, or puts `"line"` and `"keep"` in front of it.
 struct ReportFramer {
   let onlyInvalid: Bool
-  private var members: KeptMembers?
-  /// `"name":` for each kept member.
-  private let keys: [[UInt8]]
+  private let members: KeptMembers
+  /// `"name":` for each kept member, back to back; member `i`'s is
+  /// `keys[keyOffsets[i]..<keyOffsets[i + 1]]`.
+  private var keys = ByteBuffer(capacity: 64)
+  private let keyOffsets: [Int]
   private var prefix = ByteBuffer(capacity: 256)
 
   init(options: BulkReportOptions) {
     onlyInvalid = options.onlyInvalid
-    members = options.keep.isEmpty ? nil : KeptMembers(names: options.keep)
-    keys = options.keep.map {
+    members = KeptMembers(names: options.keep)
+    var offsets = [0]
+    for name in options.keep {
       var writer = JSONWriter()
-      writer.key($0)
-      return writer.bytes
+      writer.key(name)
+      keys.append(writer.bytes)
+      offsets.append(keys.count)
     }
+    keyOffsets = offsets
   }
 
-  func deallocate() { prefix.deallocate() }
+  func deallocate() {
+    members.deallocate()
+    keys.deallocate()
+    prefix.deallocate()
+  }
 
   /// `output[reportStart...]` is the record's report: `{…}` and a newline.
   mutating func frame(
@@ -80,16 +89,17 @@ struct ReportFramer {
       prefix.append(decimal: number)
       prefix.append(UInt8(ascii: ","))
     }
-    if members != nil {
+    if members.count > 0 {
       prefix.append("\"keep\":{")
-      if let line { members?.read(line) }
-      var first = true
-      for (i, range) in (members?.ranges ?? []).enumerated() {
-        guard let range, let line, let base = line.baseAddress else { continue }
-        if !first { prefix.append(UInt8(ascii: ",")) }
-        first = false
-        prefix.append(keys[i])
-        prefix.append(base + range.lowerBound, count: range.count)
+      if let line, let base = line.baseAddress {
+        members.read(line)
+        var first = true
+        for i in 0..<members.count where members.starts[i] >= 0 {
+          if !first { prefix.append(UInt8(ascii: ",")) }
+          first = false
+          prefix.append(keys.base + keyOffsets[i], count: keyOffsets[i + 1] - keyOffsets[i])
+          prefix.append(base + members.starts[i], count: members.ends[i] - members.starts[i])
+        }
       }
       prefix.append("},")
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Finds the raw JSON text of a few top-level members of a record, for `--keep`.
 ///
 /// It reads the record's object from the left and stops at the first thing it cannot
@@ -10,19 +16,44 @@
 /// It is independent of the evaluator: whichever path validated the record, the same
 /// reader finds the same members.
 struct KeptMembers {
-  /// The names' UTF-8 bytes, in `--keep` order.
-  let names: [[UInt8]]
-  /// Per name, the value's byte range in the last line read; `nil` when absent or unreadable.
-  private(set) var ranges: [Range<Int>?]
+  let count: Int
+  /// The names' UTF-8 bytes, in `--keep` order, back to back; name `i` is
+  /// `nameBytes[nameOffsets[i]..<nameOffsets[i + 1]]`.
+  private let nameBytes: UnsafeMutableBufferPointer<UInt8>
+  private let nameOffsets: UnsafeMutablePointer<Int>
+  /// Per name, the value's byte range in the last line read; `starts[i] < 0` when the
+  /// member is absent or unreadable.
+  let starts: UnsafeMutablePointer<Int>
+  let ends: UnsafeMutablePointer<Int>
 
   init(names: [String]) {
-    self.names = names.map { Array($0.utf8) }
-    ranges = Array(repeating: nil, count: names.count)
+    count = names.count
+    let utf8 = names.map { Array($0.utf8) }
+    nameBytes = .allocate(capacity: max(utf8.reduce(0) { $0 + $1.count }, 1))
+    nameOffsets = .allocate(capacity: count + 1)
+    starts = .allocate(capacity: max(count, 1))
+    ends = .allocate(capacity: max(count, 1))
+    var offset = 0
+    for (i, name) in utf8.enumerated() {
+      nameOffsets[i] = offset
+      for byte in name {
+        nameBytes[offset] = byte
+        offset += 1
+      }
+    }
+    nameOffsets[count] = offset
   }
 
-  /// Finds the members in `line`; the answers are in ``ranges``.
-  mutating func read(_ line: UnsafeBufferPointer<UInt8>) {
-    for i in ranges.indices { ranges[i] = nil }
+  func deallocate() {
+    nameBytes.deallocate()
+    nameOffsets.deallocate()
+    starts.deallocate()
+    ends.deallocate()
+  }
+
+  /// Finds the members in `line`; the answers are in ``starts`` and ``ends``.
+  func read(_ line: UnsafeBufferPointer<UInt8>) {
+    for i in 0..<count { starts[i] = -1 }
     var found = 0
     var reader = Reader(bytes: line)
     // A byte-order mark makes the record malformed, but what follows it can be read.
@@ -31,7 +62,7 @@ struct KeptMembers {
     guard reader.consume(UInt8(ascii: "{")) else { return }
     reader.skipWhitespace()
     if reader.peek == UInt8(ascii: "}") { return }
-    while found < names.count {
+    while found < count {
       reader.skipWhitespace()
       guard let key = reader.stringEnd() else { return }
       let keyRange = reader.index..<key
@@ -42,8 +73,9 @@ struct KeptMembers {
       let start = reader.index
       guard let end = reader.valueEnd(), Self.isValidJSON(line, start..<end) else { return }
       reader.index = end
-      if let field = match(line, keyRange), ranges[field] == nil {
-        ranges[field] = start..<end
+      if let field = match(line, keyRange), starts[field] < 0 {
+        starts[field] = start
+        ends[field] = end
         found += 1
       }
       reader.skipWhitespace()
@@ -53,14 +85,22 @@ struct KeptMembers {
 
   /// Which name a key (its quotes included in `range`) is; keys with escapes are decoded.
   private func match(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-    let inner = UnsafeBufferPointer(rebasing: line[(range.lowerBound + 1)..<(range.upperBound - 1)])
-    if !inner.contains(UInt8(ascii: "\\")) {
-      return names.firstIndex { $0.elementsEqual(inner) }
+    guard let base = line.baseAddress, let names = nameBytes.baseAddress else { return nil }
+    let inner = UnsafeBufferPointer(start: base + range.lowerBound + 1, count: range.count - 2)
+    if memchr(base + range.lowerBound + 1, 0x5C, range.count - 2) == nil {
+      for i in 0..<count where nameOffsets[i + 1] - nameOffsets[i] == inner.count {
+        if memcmp(names + nameOffsets[i], base + range.lowerBound + 1, inner.count) == 0 { return i }
+      }
+      return nil
     }
     guard let decoded = try? JSONParser().parse(UnsafeBufferPointer(rebasing: line[range])).stringValue else {
       return nil
     }
-    return names.firstIndex { $0.elementsEqual(decoded.utf8) }
+    let bytes = Array(decoded.utf8)
+    for i in 0..<count where UnsafeBufferPointer(rebasing: nameBytes[nameOffsets[i]..<nameOffsets[i + 1]]).elementsEqual(bytes) {
+      return i
+    }
+    return nil
   }
 
   private static func isValidJSON(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
