@@ -97,10 +97,9 @@ struct KeptMembers {
       return nil
     }
     let bytes = Array(decoded.utf8)
-    for i in 0..<count where UnsafeBufferPointer(rebasing: nameBytes[nameOffsets[i]..<nameOffsets[i + 1]]).elementsEqual(bytes) {
-      return i
+    return (0..<count).first { i in
+      UnsafeBufferPointer(rebasing: nameBytes[nameOffsets[i]..<nameOffsets[i + 1]]).elementsEqual(bytes)
     }
-    return nil
   }
 
   private static func isValidJSON(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
