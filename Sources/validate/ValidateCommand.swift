@@ -8,12 +8,14 @@ import Foundation
 /// `validate --rules FILE [--input FILE] [--jsonl] [--format text|json] [--locale ja|en] [--field NAME=VALUE]…`
 enum ValidateCommand {
   static let spec = ArgumentSpec(
-    valued: ["rules", "input", "format", "locale", "jobs"], flags: ["jsonl", "version"], repeatable: ["field"])
+    valued: ["rules", "input", "format", "locale", "jobs", "only"], flags: ["jsonl", "version"],
+    repeatable: ["field", "keep"])
 
   static let help = """
     OVERVIEW: Validate form input against a rules file.
 
-    USAGE: validate --rules <file> [--input <file>] [--jsonl [--jobs <n>]] [--format <format>] [--locale <locale>]
+    USAGE: validate --rules <file> [--input <file>] [--jsonl [--jobs <n>] [--keep <member>]… [--only invalid]]
+                    [--format <format>] [--locale <locale>]
            validate <subcommand> --rules <file> …
 
     OPTIONS:
@@ -21,6 +23,12 @@ enum ValidateCommand {
       --input <file>        Read the input from a file instead of standard input.
       --jsonl               The input is JSON Lines: one report per line, in order.
       --jobs <n>            With --jsonl, validate on n threads (default: the number of cores).
+      --keep <member>       With --jsonl, copy this member of each record into its report, as
+                            "keep":{"<member>":…}, its JSON text byte for byte (repeatable; not a
+                            sensitive field). A record without it, or whose JSON breaks before it,
+                            gets no such member.
+      --only invalid        With --jsonl, write reports for invalid records only, each starting with
+                            "line":<n>, its line number; the summary still counts every record.
       --format <format>     text, json, or problem (an RFC 9457 application/problem+json document
                             for invalid input, nothing for valid input; not with --jsonl).
                             Default: text on a terminal, json otherwise.
@@ -43,6 +51,7 @@ enum ValidateCommand {
       echo '{"email": " taro@example.jp ", "password": "abc123"}' | validate --rules Rules/login.json
       validate --rules Rules/signup.json --jsonl --input users.jsonl > reports.jsonl
       validate --rules Rules/signup.json --jsonl --jobs 1 < part-0001 > part-0001.out
+      validate --rules Rules/signup.json --jsonl --keep id --only invalid < users.jsonl > invalid.jsonl
       validate --rules Rules/login.json --field email=taro@example.jp --format text < /dev/null
       echo '{"email": "taro@example"}' | validate --rules Rules/login.json --format problem --locale ja
       validate --version
@@ -72,6 +81,7 @@ enum ValidateCommand {
       guard let policy = loadPolicy(rulesPath) else { return ExitCode.trouble }
       let locale = resolveLocale(options.value("locale"), policy: policy)
       let overrides = try fieldOverrides(options.all("field"), policy: policy)
+      let reportOptions = try bulkReportOptions(options, policy: policy, format: format)
       if options.has("jsonl") {
         if !overrides.isEmpty { throw UsageError(message: "--field cannot be combined with --jsonl") }
         if format == "problem" {
@@ -81,7 +91,7 @@ enum ValidateCommand {
         }
         return try runLines(
           policy: policy, inputPath: options.value("input"), format: format, locale: locale,
-          jobs: try jobs(options.value("jobs")))
+          jobs: try jobs(options.value("jobs")), options: reportOptions)
       }
       return try runDocument(
         policy: policy, inputPath: options.value("input"), overrides: overrides, format: format, locale: locale)
@@ -89,6 +99,37 @@ enum ValidateCommand {
       Console.fail(error.message, hint: error.hint ?? "See 'validate --help'.")
       return ExitCode.trouble
     }
+  }
+
+  /// `--keep MEMBER…` and `--only invalid`: JSON Lines with JSON reports only, and never
+  /// a sensitive field.
+  static func bulkReportOptions(_ options: ParsedArguments, policy: Policy, format: String) throws(UsageError)
+    -> BulkReportOptions
+  {
+    let keep = options.all("keep")
+    let only = try options.choice("only", ["invalid"])
+    if keep.isEmpty && only == nil { return BulkReportOptions() }
+    let option = keep.isEmpty ? "--only" : "--keep"
+    guard options.has("jsonl") else {
+      throw UsageError(
+        message: "\(option) works with --jsonl only",
+        hint: "For example: validate --rules Rules/signup.json --jsonl --keep id --only invalid < users.jsonl")
+    }
+    guard format == "json" else {
+      throw UsageError(message: "\(option) needs JSON reports; it cannot be combined with --format \(format)")
+    }
+    if let empty = keep.first(where: \.isEmpty) {
+      throw UsageError(message: "--keep needs a member name; got '\(empty)'")
+    }
+    let result = BulkReportOptions(keep: keep, onlyInvalid: only == "invalid")
+    do {
+      try result.check(against: policy)
+    } catch {
+      throw UsageError(
+        message: "--keep refuses the sensitive field '\(error.field)': its value must never appear in a report",
+        hint: "Keep a member that identifies the record instead, such as --keep id.")
+    }
+    return result
   }
 
   /// `--field NAME=VALUE`, refused for sensitive fields: the value would show in the process list.
@@ -212,14 +253,19 @@ enum ValidateCommand {
     return UsageError(message: "cannot read \(source): \(String(cString: strerror(error)))")
   }
 
-  static func runLines(policy: Policy, inputPath: String?, format: String, locale: String, jobs: Int)
-    throws(UsageError) -> Int32
-  {
+  static func runLines(
+    policy: Policy, inputPath: String?, format: String, locale: String, jobs: Int,
+    options: BulkReportOptions = BulkReportOptions()
+  ) throws(UsageError) -> Int32 {
     let fd = try openInput(inputPath)
     defer { if fd != STDIN_FILENO { close(fd) } }
     let style = Style(enabled: Console.usesColor)
     let (summary, readError) = LinePipeline.run(fd: fd, jobs: jobs) { () -> LineRenderer in
-      if format == "json" { return BulkValidator(policy: policy, locale: locale) }
+      if format == "json" {
+        // The options were checked against the policy already.
+        return (try? BulkValidator(policy: policy, locale: locale, options: options))
+          ?? BulkValidator(policy: policy, locale: locale)
+      }
       return TextLineRenderer(policy: policy, locale: locale, style: style)
     }
     if let readError {

@@ -2,7 +2,7 @@
 # The browser suite: installs its tools (setup.sh), then runs the pages in headless Chromium
 # against a real `validate serve` that conftest.py starts on 127.0.0.1 and a free port.
 #
-#   bash Tests/Browser/run.sh                                  # what scripts/test.sh runs
+#   bash Tests/Browser/run.sh                                  # what scripts/test.sh runs (last line: browser: N passed, N failed)
 #   SCREENSHOTS_DIR=docs/images bash Tests/Browser/run.sh      # also refresh the docs' screenshots
 #
 # With BROWSER_RESULTS=FILE, writes "PASSED FAILED" to FILE. Exits non-zero when anything failed.
@@ -27,3 +27,7 @@ if [ -n "${SCREENSHOTS_DIR:-}" ]; then
 fi
 cd Tests/Browser
 timeout 1200 python3 -m pytest -q -p no:cacheprovider -o addopts="" test_pages.py
+status=$?
+read -r browser_passed browser_failed < "$results" || { browser_passed=0; browser_failed=1; }
+echo "browser: $browser_passed passed, $browser_failed failed"
+exit "$status"

@@ -33,6 +33,10 @@ public final class BulkValidator {
   // Records go by millions; the engine is only ever reached through this object's
   // methods, one thread at a time, so the runtime exclusivity check is pure overhead.
   @exclusivity(unchecked) private var engine: BulkEngine
+  /// `nil` for plain reports; else applied after either path wrote a report.
+  @exclusivity(unchecked) private var framer: ReportFramer?
+  /// What the reports carry besides the verdict.
+  public let options: BulkReportOptions
 
   /// - Parameters:
   ///   - policy: the compiled rules; one policy can serve validators on many threads.
@@ -42,9 +46,27 @@ public final class BulkValidator {
     self.policy = policy
     self.locale = locale
     engine = BulkEngine(policy: policy, locale: locale, fastPath: fastPath)
+    options = BulkReportOptions()
   }
 
-  deinit { engine.deallocate() }
+  /// A validator whose reports carry kept members of each record, or only invalid records
+  /// (``BulkReportOptions``).
+  /// - Throws: ``BulkReportOptions/SensitiveFieldError`` when `options` keeps a sensitive field.
+  public init(policy: Policy, locale: String, options: BulkReportOptions, fastPath: Bool = true)
+    throws(BulkReportOptions.SensitiveFieldError)
+  {
+    try options.check(against: policy)
+    self.policy = policy
+    self.locale = locale
+    self.options = options
+    engine = BulkEngine(policy: policy, locale: locale, fastPath: fastPath)
+    framer = options.isPlain ? nil : ReportFramer(options: options)
+  }
+
+  deinit {
+    engine.deallocate()
+    framer?.deallocate()
+  }
 
   /// Whether the policy lets records take the fast path at all.
   public var usesFastPath: Bool { engine.fast != nil }
@@ -75,12 +97,20 @@ public final class BulkValidator {
   ///   - line: the record's bytes, valid only during the call.
   ///   - number: the 1-based line number, quoted in an `input.malformed` failure.
   public func validate(line: UnsafeBufferPointer<UInt8>, number: Int) -> Outcome {
-    engine.validate(line: line, number: number)
+    if framer == nil { return engine.validate(line: line, number: number) }
+    let start = engine.output.count
+    let outcome = engine.validate(line: line, number: number)
+    framer?.frame(line: line, number: number, outcome: outcome, output: &engine.output, reportStart: start)
+    return outcome
   }
 
   /// Appends the report of a line that was too long to read.
   public func validateTooLongLine(number: Int) -> Outcome {
-    engine.write(policy.report(formErrors: [MalformedRecord(reason: "lineTooLong").failure(line: number)]))
+    let start = engine.output.count
+    let outcome = engine.write(
+      policy.report(formErrors: [MalformedRecord(reason: "lineTooLong").failure(line: number)]))
+    framer?.frame(line: nil, number: number, outcome: outcome, output: &engine.output, reportStart: start)
+    return outcome
   }
 }
 

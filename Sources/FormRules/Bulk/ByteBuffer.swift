@@ -23,6 +23,37 @@ struct ByteBuffer {
 
   mutating func removeAll() { count = 0 }
 
+  /// Forgets the bytes from `newCount` on.
+  mutating func truncate(to newCount: Int) { count = min(count, max(newCount, 0)) }
+
+  /// Replaces `count` bytes at `offset` with `bytes`, moving what follows.
+  mutating func replace(at offset: Int, count removed: Int, with bytes: UnsafeRawBufferPointer) {
+    let tail = count - offset - removed
+    reserve(bytes.count - removed)
+    memmove(base + offset + bytes.count, base + offset + removed, tail)
+    if let source = bytes.baseAddress { memcpy(base + offset, source, bytes.count) }
+    count += bytes.count - removed
+  }
+
+  /// A non-negative integer in decimal, without a `String`.
+  mutating func append(decimal value: Int) {
+    var n = UInt64(max(value, 0))
+    var length = 1
+    var probe = n
+    while probe >= 10 {
+      probe /= 10
+      length += 1
+    }
+    reserve(length)
+    var i = count + length - 1
+    repeat {
+      base[i] = UInt8(ascii: "0") + UInt8(n % 10)
+      n /= 10
+      i -= 1
+    } while n > 0
+    count += length
+  }
+
   /// Shrinks the buffer back to `capacity` when a huge record grew it, so memory stays flat.
   mutating func shrink(to limit: Int) {
     guard capacity > limit, count <= limit else { return }

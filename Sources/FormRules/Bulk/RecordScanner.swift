@@ -7,11 +7,14 @@
 /// Finds a policy's fields in one JSON Lines record without building a `JSONValue`.
 ///
 /// It accepts only the plain shape almost every record has: one object whose keys are
-/// field names of the policy, each at most once, with string or `null` values. Escapes in
-/// values are decoded. Anything else — an unknown key, a number, a duplicate key, a key
-/// with an escape, a byte-order mark, a control character, invalid UTF-8, a lone
-/// surrogate — makes ``scan(_:)`` return `false`, and the caller hands the line to the
-/// general parser, which then produces the same report or the precise error.
+/// field names of the policy, each at most once, with string or `null` values, and at
+/// most ``maxOtherMembers`` other members (an `id`, a timestamp) whose values are
+/// strings, numbers without an exponent, `true`, `false` or `null`, which it checks and
+/// skips. Escapes in values are decoded. Anything else — a field that is not a string, a
+/// nested value, a duplicate key, a key with an escape, a byte-order mark, a control
+/// character, invalid UTF-8, a lone surrogate — makes ``scan(_:)`` return `false`, and
+/// the caller hands the line to the general parser, which then produces the same report
+/// or the precise error.
 struct RecordScanner {
   /// A field's raw value: absent, `null`, or a byte range (in the line or the arena).
   enum State: UInt8 {
@@ -30,6 +33,10 @@ struct RecordScanner {
   let names: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>
   private let nameBytes: UnsafeMutablePointer<UInt8>
   let slots: UnsafeMutableBufferPointer<Slot>
+  /// Members the policy does not know, that a record may carry and the scanner skips.
+  static let maxOtherMembers = 8
+  /// The other members' keys seen in the current line, to find a duplicate.
+  private let otherKeys: UnsafeMutableBufferPointer<Range<Int>>
   /// Where values with escapes are decoded; never shorter than the line, so decoding
   /// cannot outgrow it and ranges handed out stay valid for the whole record.
   private var arena: UnsafeMutableBufferPointer<UInt8>
@@ -51,6 +58,7 @@ struct RecordScanner {
     slots.initialize(repeating: Slot())
     fieldCount = utf8.count
     arena = .allocate(capacity: 4096)
+    otherKeys = .allocate(capacity: Self.maxOtherMembers)
   }
 
   let fieldCount: Int
@@ -60,6 +68,7 @@ struct RecordScanner {
     nameBytes.deallocate()
     slots.deallocate()
     arena.deallocate()
+    otherKeys.deallocate()
   }
 
   /// Fills `slots` from `line`; `false` when the line needs the general parser.
@@ -70,7 +79,7 @@ struct RecordScanner {
       arena = .allocate(capacity: line.count)
     }
     guard let base = line.baseAddress else { return false }
-    var cursor = Cursor(base: base, end: line.count, arena: arena)
+    var cursor = Cursor(base: base, end: line.count, arena: arena, otherKeys: otherKeys)
     return cursor.scanObject(names: UnsafeBufferPointer(rebasing: names[0..<fieldCount]), slots: slots)
   }
 }
@@ -79,13 +88,19 @@ private struct Cursor {
   let base: UnsafePointer<UInt8>
   let end: Int
   let arena: UnsafeMutableBufferPointer<UInt8>
+  let otherKeys: UnsafeMutableBufferPointer<Range<Int>>
+  var otherCount = 0
   var index = 0
   var arenaUsed = 0
 
-  init(base: UnsafePointer<UInt8>, end: Int, arena: UnsafeMutableBufferPointer<UInt8>) {
+  init(
+    base: UnsafePointer<UInt8>, end: Int, arena: UnsafeMutableBufferPointer<UInt8>,
+    otherKeys: UnsafeMutableBufferPointer<Range<Int>>
+  ) {
     self.base = base
     self.end = end
     self.arena = arena
+    self.otherKeys = otherKeys
   }
 
   @inline(__always)
@@ -115,9 +130,15 @@ private struct Cursor {
     if !consume(UInt8(ascii: "}")) {
       while true {
         skipWhitespace()
-        guard let field = scanKey(names: names, expected: expected), slots[field].state == .absent else {
-          return false
+        guard index < end, base[index] == UInt8(ascii: "\"") else { return false }
+        guard let field = scanKey(names: names, expected: expected) else {
+          guard skipOtherMember() else { return false }
+          skipWhitespace()
+          if consume(UInt8(ascii: ",")) { continue }
+          guard consume(UInt8(ascii: "}")) else { return false }
+          break
         }
+        guard slots[field].state == .absent else { return false }
         expected = field + 1
         skipWhitespace()
         guard consume(UInt8(ascii: ":")) else { return false }
@@ -162,6 +183,63 @@ private struct Cursor {
       return i
     }
     return nil
+  }
+
+  /// Skips a member whose key is none of the fields; `index` is just after the key's
+  /// opening quote. `false` for anything the general parser might judge otherwise: an
+  /// escaped or repeated key, too many such members, a nested value, a number with an
+  /// exponent (it might overflow) or over 300 digits.
+  mutating func skipOtherMember() -> Bool {
+    index -= 1
+    let keyStart = index + 1
+    guard let key = scanString(), key.baseAddress == base + keyStart, otherCount < otherKeys.count else {
+      return false
+    }
+    for i in 0..<otherCount {
+      let seen = otherKeys[i]
+      if seen.count == key.count, Self.equal(base + seen.lowerBound, base + keyStart, key.count) { return false }
+    }
+    otherKeys[otherCount] = keyStart..<(keyStart + key.count)
+    otherCount += 1
+    skipWhitespace()
+    guard consume(UInt8(ascii: ":")) else { return false }
+    skipWhitespace()
+    guard index < end else { return false }
+    switch base[index] {
+    case UInt8(ascii: "\""): return scanString() != nil
+    case UInt8(ascii: "t"): return consumeLiteral("true")
+    case UInt8(ascii: "f"): return consumeLiteral("false")
+    case UInt8(ascii: "n"): return consumeLiteral("null")
+    default: return skipPlainNumber()
+    }
+  }
+
+  mutating func consumeLiteral(_ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard end - index >= count, Self.equal(literal.utf8Start, base + index, count) else { return false }
+    index += count
+    return true
+  }
+
+  /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 300 digits before the point: always a
+  /// finite `Double`, so the general parser accepts it too.
+  mutating func skipPlainNumber() -> Bool {
+    if index < end, base[index] == UInt8(ascii: "-") { index += 1 }
+    let start = index
+    guard index < end, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") else { return false }
+    if base[index] == UInt8(ascii: "0") {
+      index += 1
+    } else {
+      while index < end, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") { index += 1 }
+    }
+    guard index - start <= 300 else { return false }
+    if index < end, base[index] == UInt8(ascii: ".") {
+      index += 1
+      let fraction = index
+      while index < end, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") { index += 1 }
+      guard index > fraction else { return false }
+    }
+    return !(index < end && base[index] | 0x20 == UInt8(ascii: "e"))
   }
 
   /// Compares short byte runs inline, eight at a time; field names are a few bytes long
