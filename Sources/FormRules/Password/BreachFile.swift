@@ -29,12 +29,16 @@ public final class BreachFile: @unchecked Sendable {
   ///   not start with a `SHA1HEX:COUNT` line.
   public init(path: String) throws(BreachFileError) {
     self.path = path
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw BreachFileError(path: path, reason: String(cString: strerror(errno))) }
+    // Without blocking: a FIFO would wait in open(2) for a writer that never comes.
+    let fd: Int32
+    switch BoundedFile.openRegular(path: path) {
+    case .success(let (opened, _)): fd = opened
+    case .failure(.notFound): throw BreachFileError(path: path, reason: "no such file")
+    case .failure(let failure): throw BreachFileError(path: path, reason: failure.message)
+    }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw BreachFileError(path: path, reason: String(cString: strerror(errno))) }
-    guard (info.st_mode & S_IFMT) == S_IFREG else { throw BreachFileError(path: path, reason: "not a regular file") }
     size = Int(info.st_size)
     guard size > 0 else {
       base = nil

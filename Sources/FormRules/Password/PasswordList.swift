@@ -38,6 +38,8 @@ enum PasswordList {
       switch BoundedFile.read(path: url.path, limit: maxFileBytes) {
       case .success(let bytes): data = bytes
       case .failure(.notFound): throw RuleDecodingError("no such list file: \(url.path)", at: path)
+      case .failure(.notRegular(let kind)):
+        throw RuleDecodingError("list file is not a regular file (\(kind)): \(url.path)", at: path)
       case .failure(.tooLarge):
         throw RuleDecodingError(
           "list file larger than \(maxFileBytes >> 20) MiB: \(url.path); for a breach corpus use notBreached", at: path)

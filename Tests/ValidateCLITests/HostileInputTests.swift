@@ -1,0 +1,118 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The holes of issue 14, each pinned by a run of the built binary: special files, a breach file
+/// rewritten mid-run, stdin flags, untrusted rules files. The ids (H01…) are the ones in
+/// `docs/bad-input.md`, section "Hostile input".
+@Suite("Hostile input: special files, streams and untrusted rules files")
+struct HostileInputTests {
+  static func text(_ s: String) -> [UInt8] { Array(s.utf8) }
+
+  /// Runs the binary with a deadline: a hang is a failure with the status -1, not a stuck test run.
+  static func run(
+    _ arguments: [String], stdin: [UInt8] = [], in directory: URL? = nil, environment: [String: String] = [:],
+    timeout: Double = 10
+  ) throws -> ReliabilityCLI.Outcome {
+    let scratch = try ReliabilityCLI.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let inputURL = scratch.appendingPathComponent("stdin")
+    let outURL = scratch.appendingPathComponent("stdout")
+    let errURL = scratch.appendingPathComponent("stderr")
+    try Data(stdin).write(to: inputURL)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let input = try FileHandle(forReadingFrom: inputURL)
+    let output = try FileHandle(forWritingTo: outURL)
+    let errors = try FileHandle(forWritingTo: errURL)
+    defer {
+      try? input.close()
+      try? output.close()
+      try? errors.close()
+    }
+    let process = Process()
+    process.executableURL = ReliabilityCLI.binary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory ?? ReliabilityCLI.packageRoot
+    var env = ProcessInfo.processInfo.environment
+    for name in ["LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "FORM_RULES_DIR"] { env[name] = nil }
+    env.merge(environment) { _, new in new }
+    process.environment = env
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    var timedOut = false
+    while process.isRunning {
+      if Date() > deadline {
+        kill(process.processIdentifier, SIGKILL)
+        timedOut = true
+        break
+      }
+      usleep(10_000)
+    }
+    process.waitUntilExit()
+    let stdoutBytes = try Data(contentsOf: outURL)
+    return ReliabilityCLI.Outcome(
+      status: timedOut ? -1 : process.terminationStatus, stdout: String(decoding: stdoutBytes, as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutBytes: stdoutBytes)
+  }
+
+  /// A folder with `files` and a FIFO named `fifo` that no one ever writes.
+  static func folderWithFIFO(_ files: [String: [UInt8]], fifo: String) throws -> URL {
+    let directory = try ReliabilityCLI.files(files)
+    let path = directory.appendingPathComponent(fifo).path
+    #expect(mkfifo(path, 0o600) == 0)
+    return directory
+  }
+
+  // MARK: - H01 special files
+
+  struct SpecialFileCase: Sendable, CustomTestStringConvertible {
+    var id: String
+    var files: [String: [UInt8]]
+    var fifo: String
+    var rules = "rules.json"
+    var lint: [String]
+    var testDescription: String { id }
+  }
+
+  static let password = #""password": {"sensitive": true, "rules": "#
+
+  static let specialFileCases: [SpecialFileCase] = [
+    SpecialFileCase(
+      id: "H01a --rules", files: [:], fifo: "rules.json",
+      lint: ["rules.json: not a regular file (a FIFO)"]),
+    SpecialFileCase(
+      id: "H01b extends", files: ["rules.json": text(#"{"extends": "p.json"}"#)], fifo: "p.json",
+      lint: ["rules.json: extends: not a regular file (a FIFO): p.json"]),
+    SpecialFileCase(
+      id: "H01c lists",
+      files: [
+        "rules.json": text(
+          #"{"fields": {\#(password)[{"notCommon": true, "defaultList": false, "lists": "p.txt"}]}}}"#)
+      ], fifo: "p.txt",
+      lint: ["rules.json: fields.password.rules[0].lists: list file is not a regular file (a FIFO): {dir}/p.txt"]),
+    SpecialFileCase(
+      id: "H01d notBreached", files: ["rules.json": text(#"{"fields": {\#(password)[{"notBreached": "p.txt"}]}}}"#)],
+      fifo: "p.txt",
+      lint: ["rules.json: fields.password.rules[0].notBreached: cannot use the breach file {dir}/p.txt: not a regular file (a FIFO)"]),
+    SpecialFileCase(
+      id: "H01e tests.json", files: ["rules.json": text(#"{"fields": {"a": {}}}"#)], fifo: "rules.tests.json",
+      lint: ["rules.tests.json: not a regular file (a FIFO)"]),
+  ]
+
+  @Test("H01: a FIFO as --rules, extends, list, breach file or tests.json is refused at once, naming it",
+    arguments: specialFileCases)
+  func specialFile(_ c: SpecialFileCase) throws {
+    let directory = try Self.folderWithFIFO(c.files, fifo: c.fifo)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let lint = try Self.run(["lint", "--rules", c.rules], in: directory)
+    #expect(lint.status == 2)
+    let folder = directory.standardizedFileURL.path
+    #expect(lint.stdout.split(separator: "\n").map(String.init) == c.lint.map { $0.replacingOccurrences(of: "{dir}", with: folder) })
+    let test = try Self.run(["test", "--rules", c.rules], in: directory)
+    #expect(test.status == 2)
+  }
+}
