@@ -116,3 +116,58 @@ struct HostileInputTests {
     #expect(test.status == 2)
   }
 }
+
+extension HostileInputTests {
+  // MARK: - H02 a breach file rewritten during a run
+
+  /// A sorted `SHA1HEX:COUNT` file of `lines` lines, with the SHA-1 of "password" among them.
+  static func breachFile(lines: Int) -> [UInt8] {
+    var entries = (0..<lines).map { i -> String in
+      let hex = String(format: "%08X", i &* 2_654_435_761 & 0xFFFF_FFFF)
+      return hex + String(repeating: "0", count: 32) + ":\(i + 1)"
+    }
+    entries.append("5BAA61E4C9B93F3F0682250B6CF8331B7EE68FD8:10434004")
+    entries.sort()
+    return Array((entries.joined(separator: "\r\n") + "\r\n").utf8)
+  }
+
+  /// Whether process `pid` has `path` open or mapped.
+  static func holds(_ pid: Int32, _ path: String) -> Bool {
+    if let maps = try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8), maps.contains(path) { return true }
+    let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+    return fds.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == path }
+  }
+
+  @Test("H02: a breach file truncated while --jsonl runs: no SIGBUS, every report written")
+  func breachFileTruncatedMidRun() throws {
+    let directory = try ReliabilityCLI.files([
+      "rules.json": Self.text(
+        #"{"fields": {"password": {"sensitive": true, "rules": [{"notBreached": "pwned.txt"}]}}}"#),
+      "pwned.txt": Self.breachFile(lines: 50_000),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let breachPath = directory.appendingPathComponent("pwned.txt").standardizedFileURL.path
+    let process = Process()
+    process.executableURL = ReliabilityCLI.binary
+    process.arguments = ["--rules", "rules.json", "--jsonl", "--jobs", "1", "--format", "json"]
+    process.currentDirectoryURL = directory
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(10)
+    while !Self.holds(process.processIdentifier, breachPath), Date() < deadline { usleep(10_000) }
+    #expect(Self.holds(process.processIdentifier, breachPath), "the rules were loaded")
+    // Rewritten in place, as `cat new > pwned.txt` or a downloader would.
+    #expect(truncate(breachPath, 0) == 0)
+    stdin.fileHandleForWriting.write(Data(#"{"password": "password"}"#.utf8 + [0x0A]))
+    stdin.fileHandleForWriting.write(Data(#"{"password": "another one"}"#.utf8 + [0x0A]))
+    try stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus)")
+    #expect(String(decoding: output, as: UTF8.self).split(separator: "\n").count == 2)
+  }
+}

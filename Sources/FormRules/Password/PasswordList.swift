@@ -23,7 +23,7 @@ enum PasswordList {
   }
 
   /// The largest list file read into memory. Common-password lists run to a few megabytes;
-  /// larger corpora belong in a sorted SHA-1 file (`notBreached`), which is mapped, not read.
+  /// larger corpora belong in a sorted SHA-1 file (`notBreached`), which is searched in place, not loaded.
   static let maxFileBytes = 128 << 20
 
   /// The entries of a list file, canonical, in file order, loaded once per policy.
