@@ -30,6 +30,14 @@ enum LintCommand {
         let ruleCount = policy.ruleSet.fields.reduce(0) { $0 + $1.rules.count }
         Console.print(
           "\(rulesPath): OK (\(policy.fieldNames.count) fields, \(ruleCount) rules, \(rules.tests.count) tests)")
+        // Which list and breach files the rules really use on this machine: a list found
+        // somewhere unexpected is visible here.
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        for used in rules.referencedFiles() {
+          let path = used.url.path.hasPrefix(cwd) ? String(used.url.path.dropFirst(cwd.count)) : used.url.path
+          let size = used.entries.map { "\($0) entries" } ?? "\(used.bytes) bytes"
+          Console.print("\(used.file): \(jsonPathString(used.path)) uses \(path) (\(size))")
+        }
         return ExitCode.valid
       } catch {
         for problem in error.problems { Console.print(problem.description) }

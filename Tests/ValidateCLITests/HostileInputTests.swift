@@ -171,3 +171,58 @@ extension HostileInputTests {
     #expect(String(decoding: output, as: UTF8.self).split(separator: "\n").count == 2)
   }
 }
+
+extension HostileInputTests {
+  // MARK: - H06 the blocklist replaced from outside
+
+  static let commonRules = #"{"fields": {"password": {"sensitive": true, "rules": [{"notCommon": true}]}}}"#
+
+  @Test("H06a: an empty common-password list in a folder above the rules file does not disable notCommon")
+  func emptyListAbove() throws {
+    let directory = try ReliabilityCLI.files([
+      "lists/common-passwords/common-passwords.txt": [],
+      "app/rules.json": Self.text(Self.commonRules),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let rulesDir = ReliabilityCLI.packageRoot.appendingPathComponent("Rules").path
+    let outcome = try Self.run(
+      ["--rules", "app/rules.json", "--format", "json"], stdin: Self.text(#"{"password": "password"}"#),
+      in: directory, environment: ["FORM_RULES_DIR": rulesDir])
+    #expect(outcome.status == 1)
+    #expect(outcome.stdout.contains(#""code":"notCommon""#))
+    // lint names the list it resolved: the shipped one, not the empty one above.
+    let lint = try Self.run(
+      ["lint", "--rules", "app/rules.json"], in: directory, environment: ["FORM_RULES_DIR": rulesDir])
+    #expect(lint.status == 0)
+    #expect(
+      lint.stdout.split(separator: "\n").map(String.init) == [
+        "app/rules.json: OK (1 fields, 1 rules, 0 tests)",
+        "app/rules.json: fields.password.rules[0].notCommon uses \(rulesDir)/lists/common-passwords/common-passwords.txt (19640 entries)",
+      ])
+  }
+
+  @Test("H06b: an empty list, and a list that is not UTF-8 text, are refused naming the file")
+  func emptyOrBinaryList() throws {
+    let rules = #"{"fields": {"password": {"sensitive": true, "rules": [{"notCommon": true, "defaultList": false, "lists": "mine.txt"}]}}}"#
+    for (bytes, message) in [
+      ([UInt8](), "list file has no entries"), ([0x00, 0xFF, 0x10, 0x0A, 0x89, 0x50, 0x4E, 0x47], "list file is not UTF-8 text"),
+      (Self.text("\n \r\n\n"), "list file has no entries"),
+    ] {
+      let directory = try ReliabilityCLI.files(["rules.json": Self.text(rules), "mine.txt": bytes])
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let lint = try Self.run(["lint", "--rules", "rules.json"], in: directory)
+      #expect(lint.status == 2)
+      let path = directory.appendingPathComponent("mine.txt").standardizedFileURL.path
+      #expect(lint.stdout == "rules.json: fields.password.rules[0].lists: \(message): \(path)\n")
+    }
+  }
+
+  @Test("H06c: the shipped rules find the shipped list from Rules/ and Rules/policies/, and lint names it")
+  func shippedList() throws {
+    for rules in ["Rules/signup.json", "Rules/policies/nist-800-63b.json"] {
+      let here = try Self.run(["lint", "--rules", rules])
+      #expect(here.status == 0)
+      #expect(here.stdout.contains("notCommon uses Rules/lists/common-passwords/common-passwords.txt (19640 entries)"))
+    }
+  }
+}
