@@ -319,6 +319,11 @@ private final class Pipeline: @unchecked Sendable {
       guard let base = batch.input.base else { break }
       let n = read(fd, base + batch.input.count, batch.input.capacity - batch.input.count)
       if n < 0 && errno == EINTR { continue }
+      if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        // A non-blocking stdin that is empty for now: wait, do not end the input.
+        LineReader.waitUntilReadable(fd)
+        continue
+      }
       if n < 0 { readError = errno }
       if n <= 0 {
         eof = true

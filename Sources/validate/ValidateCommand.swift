@@ -182,6 +182,10 @@ enum ValidateCommand {
     while true {
       let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n < 0, errno == EINTR { continue }
+      if n < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+        LineReader.waitUntilReadable(fd)
+        continue
+      }
       if n < 0 { throw unreadableInput(path, errno) }
       if n == 0 { break }
       // A document is one form's values: `/dev/zero` or a runaway pipe must not fill memory.

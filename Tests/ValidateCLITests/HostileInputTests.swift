@@ -226,3 +226,62 @@ extension HostileInputTests {
     }
   }
 }
+
+extension HostileInputTests {
+  // MARK: - H08 non-blocking stdin
+
+  /// Runs `arguments` with stdin a pipe in O_NONBLOCK mode (as a parent may leave it), writing
+  /// `chunks` with pauses, so the child's reads find the pipe empty and get EAGAIN.
+  static func runNonBlocking(_ arguments: [String], chunks: [String]) throws -> (Int32, String, String) {
+    let process = Process()
+    process.executableURL = ReliabilityCLI.binary
+    process.arguments = arguments
+    process.currentDirectoryURL = ReliabilityCLI.packageRoot
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    let fd = stdin.fileHandleForReading.fileDescriptor
+    #expect(fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0)
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    // The child may stop reading early (that is the bug): a write must then fail, not kill the tests.
+    signal(SIGPIPE, SIG_IGN)
+    try process.run()
+    for chunk in chunks {
+      usleep(200_000)
+      var bytes = Array(chunk.utf8)
+      _ = write(stdin.fileHandleForWriting.fileDescriptor, &bytes, bytes.count)
+    }
+    try stdin.fileHandleForWriting.close()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  }
+
+  static let records = [
+    #"{"email": "taro@example.jp", "password": "S3cr3t-Zebra-9417"}"# + "\n",
+    #"{"email": "hanako@example.jp", "password": "another-long-one"}"# + "\n",
+    #"{"email": "jiro@example.jp", "password": "and-a-third-one"}"# + "\n",
+  ]
+
+  @Test("H08: stdin with O_NONBLOCK: the reader waits and retries on EAGAIN, for --jsonl on one and two jobs and a document",
+    arguments: [["--jobs", "1"], ["--jobs", "2"]])
+  func nonBlockingStdin(_ jobs: [String]) throws {
+    let (status, stdout, stderr) = try Self.runNonBlocking(
+      ["--rules", "Rules/login.json", "--jsonl", "--format", "json"] + jobs, chunks: Self.records)
+    #expect(status == 0, "stderr: \(stderr)")
+    #expect(stdout.split(separator: "\n").count == 3)
+    #expect(stderr == "records: 3, valid: 3, invalid: 0, malformed: 0\n")
+  }
+
+  @Test("H08b: one document on a non-blocking stdin, written in two pieces")
+  func nonBlockingDocument() throws {
+    let (status, stdout, stderr) = try Self.runNonBlocking(
+      ["--rules", "Rules/login.json", "--format", "json"],
+      chunks: [#"{"email": "taro@example.jp", "#, #""password": "S3cr3t-Zebra-9417"}"#])
+    #expect(status == 0, "stderr: \(stderr)")
+    #expect(stdout.hasPrefix(#"{"valid":true"#))
+  }
+}

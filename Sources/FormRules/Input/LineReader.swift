@@ -80,6 +80,10 @@ public struct LineReader {
       }
       if n < 0 {
         if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          Self.waitUntilReadable(fd)
+          continue
+        }
         readError = errno
         eof = true
       } else if n == 0 {
@@ -88,6 +92,14 @@ public struct LineReader {
         end += n
       }
     }
+  }
+
+  /// Waits until `fd` has input (or end of input). A descriptor in `O_NONBLOCK` mode, as a
+  /// parent process may leave stdin, answers `EAGAIN` when it is momentarily empty: that is
+  /// "not yet", not an error.
+  public static func waitUntilReadable(_ fd: Int32) {
+    var polled = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    while poll(&polled, 1, -1) < 0 && errno == EINTR {}
   }
 
   private func indexOfNewline(from index: Int) -> Int? {
