@@ -21,6 +21,9 @@ public struct RuleSet: Sendable {
   public var file: String
   /// The languages the file itself uses in labels and messages.
   public var locales: [String]
+  /// Problems that did not stop loading: with ``LoadOptions/SiblingTests/optional``, those of
+  /// a sibling `NAME.tests.json` (whose tests were then left out). Print them as warnings.
+  public var warnings: [RuleSetProblem] = []
 
   /// The languages that have a built-in catalog; labels and messages may only use these.
   public static let supportedLocales = ["ja", "en"]
@@ -28,7 +31,32 @@ public struct RuleSet: Sendable {
   /// Loads a rules file and the files it extends.
   /// - Throws: ``RuleSetError`` listing every problem with its file and JSON path.
   public init(contentsOf url: URL) throws(RuleSetError) {
+    try self.init(contentsOf: url, options: LoadOptions())
+  }
+
+  /// How a rules file is loaded.
+  public struct LoadOptions: Sendable {
+    /// Whether problems in a sibling `NAME.tests.json` stop loading.
+    public enum SiblingTests: Sendable {
+      /// They are errors, as everything else in the rules (for `validate test` and `lint`).
+      case required
+      /// They become ``RuleSet/warnings`` and the sibling's tests are left out: validating
+      /// does not need the examples.
+      case optional
+    }
+
+    public var siblingTests: SiblingTests
+
+    public init(siblingTests: SiblingTests = .required) {
+      self.siblingTests = siblingTests
+    }
+  }
+
+  /// Loads a rules file and the files it extends, with `options`.
+  /// - Throws: ``RuleSetError`` listing every problem with its file and JSON path.
+  public init(contentsOf url: URL, options: LoadOptions) throws(RuleSetError) {
     var loader = RuleSetLoader()
+    loader.options = options
     self = try loader.load(url: url)
   }
 

@@ -20,6 +20,9 @@ struct RuleSetLoader {
   static let maxRules = 10_000
 
   var problems: [RuleSetProblem] = []
+  var options = RuleSet.LoadOptions()
+  /// The sibling `NAME.tests.json`, when there is one.
+  private var siblingTestsFile: String?
   /// Canonical paths of the files being loaded, to detect `extends` cycles.
   private var chain: [String] = []
 
@@ -57,6 +60,7 @@ struct RuleSetLoader {
     let testsURL = url.deletingPathExtension().appendingPathExtension("tests.json")
     if FileManager.default.fileExists(atPath: testsURL.path) {
       let testsFile = testsURL.relativePath
+      siblingTestsFile = testsFile
       if let bytes = read(testsURL, displayName: testsFile, referencedFrom: nil),
         let root = parseJSON(bytes, file: testsFile)
       {
@@ -120,6 +124,16 @@ struct RuleSetLoader {
         }
       }
     }
+    var content = content
+    var warnings: [RuleSetProblem] = []
+    if options.siblingTests == .optional, let sibling = siblingTestsFile,
+      problems.contains(where: { $0.file == sibling })
+    {
+      // Only `validate test` and `lint` need the examples: the rest warn and go on without them.
+      warnings = problems.filter { $0.file == sibling }
+      problems.removeAll { $0.file == sibling }
+      content.tests.removeAll { $0.file == sibling }
+    }
     var locales = content.locales
     locales.formUnion(content.messages.keys)
     let defaultLocale = content.defaultLocale ?? "en"
@@ -139,10 +153,12 @@ struct RuleSetLoader {
       test.visibleFields = visible
       return test
     }
-    return RuleSet(
+    var ruleSet = RuleSet(
       version: content.version ?? 1, name: content.name, defaultLocale: defaultLocale, fields: fields,
       messages: content.messages, tests: tests, limits: content.limits ?? Limits(), file: file,
       locales: locales.sorted())
+    ruleSet.warnings = warnings
+    return ruleSet
   }
 
   private static func count(_ nodes: [RuleNode]) -> Int {

@@ -54,7 +54,9 @@ enum FormCommand {
 
     let policy: Policy
     do {
-      policy = try RuleSet(contentsOf: URL(fileURLWithPath: rulesPath)).compile()
+      let rules = try RuleSet(contentsOf: URL(fileURLWithPath: rulesPath), options: .init(siblingTests: .optional))
+      printWarnings(rules)
+      policy = try rules.compile()
     } catch {
       for problem in error.problems { Console.printError(problem.description) }
       return ExitCode.trouble

@@ -37,7 +37,7 @@ enum TestCommand {
           throw UsageError(message: "--run: invalid regular expression: \(error)")
         }
       }
-      guard let policy = loadPolicy(rulesPath) else { return ExitCode.trouble }
+      guard let policy = loadPolicy(rulesPath, siblingTests: .required) else { return ExitCode.trouble }
       let results = policy.runTests { name in filter.map { $0.matches(name) == .match } ?? true }
       let passed = results.filter(\.passed).count
       let failed = results.count - passed

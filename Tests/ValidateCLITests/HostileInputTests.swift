@@ -285,3 +285,43 @@ extension HostileInputTests {
     #expect(stdout.hasPrefix(#"{"valid":true"#))
   }
 }
+
+extension HostileInputTests {
+  // MARK: - H09 a broken sibling NAME.tests.json
+
+  @Test("H09: a broken or unreadable rules.tests.json: validate, explain and export warn; test and lint fail",
+    arguments: ["broken", "directory", "unknown field"])
+  func brokenSiblingTests(_ kind: String) throws {
+    var files: [String: [UInt8]] = ["rules.json": Self.text(#"{"fields": {"code": {"rules": [{"required": true}]}}}"#)]
+    let warning: String
+    switch kind {
+    case "broken":
+      files["rules.tests.json"] = Self.text("[{")
+      warning = "Warning: rules.tests.json:1:3: malformed JSON: unexpected end of input"
+    case "directory":
+      files["rules.tests.json/x"] = []
+      warning = "Warning: rules.tests.json: cannot read the file (it is a directory)"
+    default:
+      files["rules.tests.json"] = Self.text(#"[{"name": "t", "input": {"cod": "x"}, "valid": true}]"#)
+      warning = #"Warning: rules.tests.json: [0].input.cod: no field named "cod" (did you mean "code"?)"#
+    }
+    let directory = try ReliabilityCLI.files(files)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let note = "Warning: the tests above are skipped; only 'validate test' and 'validate lint' need them."
+    let validate = try Self.run(
+      ["--rules", "rules.json", "--format", "json"], stdin: Self.text(#"{"code": "x"}"#), in: directory)
+    #expect(validate.status == 0)
+    #expect(validate.stdout.hasPrefix(#"{"valid":true"#))
+    #expect(validate.stderr == warning + "\n" + note + "\n")
+    let explain = try Self.run(["explain", "--rules", "rules.json"], in: directory)
+    #expect(explain.status == 0)
+    #expect(explain.stderr == warning + "\n" + note + "\n")
+    let export = try Self.run(["export", "--rules", "rules.json", "--to", "json-schema"], in: directory)
+    #expect(export.status == 0)
+    let lint = try Self.run(["lint", "--rules", "rules.json"], in: directory)
+    #expect(lint.status == 2)
+    #expect(lint.stdout == String(warning.dropFirst("Warning: ".count)) + "\n")
+    let test = try Self.run(["test", "--rules", "rules.json"], in: directory)
+    #expect(test.status == 2)
+  }
+}
