@@ -325,3 +325,67 @@ extension HostileInputTests {
     #expect(test.status == 2)
   }
 }
+
+extension HostileInputTests {
+  // MARK: - H10 file names that are not UTF-8
+
+  /// Runs the binary with raw argument bytes (a Swift String cannot hold invalid UTF-8).
+  static func runRaw(_ arguments: [[UInt8]], in directory: URL) throws -> (Int32, String, String) {
+    let out = directory.appendingPathComponent("out.txt").path
+    let err = directory.appendingPathComponent("err.txt").path
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let argv: [UnsafeMutablePointer<CChar>?] =
+      ([Array(ReliabilityCLI.binary.path.utf8)] + arguments).map { bytes in
+        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+        for (i, b) in bytes.enumerated() { pointer[i] = CChar(bitPattern: b) }
+        pointer[bytes.count] = 0
+        return pointer
+      } + [nil]
+    defer { for pointer in argv { pointer?.deallocate() } }
+    let cwd = FileManager.default.currentDirectoryPath
+    FileManager.default.changeCurrentDirectoryPath(directory.path)
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, ReliabilityCLI.binary.path, &actions, nil, argv, environ)
+    FileManager.default.changeCurrentDirectoryPath(cwd)
+    #expect(result == 0)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return (
+      (status >> 8) & 0xFF, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+      (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+    )
+  }
+
+  @Test("H10: a Shift_JIS file name is said to be not UTF-8, not 'no such file'")
+  func shiftJISFileName() throws {
+    let directory = try ReliabilityCLI.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // "ルール.json" in Shift_JIS.
+    let name: [UInt8] = [0x83, 0x8B, 0x81, 0x5B, 0x83, 0x8B] + Array(".json".utf8)
+    let fd = (Array(directory.path.utf8) + [0x2F] + name + [0]).withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        open($0, O_WRONLY | O_CREAT, 0o644)
+      }
+    }
+    #expect(fd >= 0)
+    _ = #"{"fields": {"a": {}}}"#.withCString { write(fd, $0, strlen($0)) }
+    close(fd)
+    for command in [[String](), ["lint"], ["test"], ["explain"], ["form"]] {
+      let (status, stdout, stderr) = try Self.runRaw(command.map { Array($0.utf8) } + [Array("--rules".utf8), name], in: directory)
+      #expect(status == 2)
+      #expect(stdout == "")
+      #expect(
+        stderr == "Error: the value of --rules is not valid UTF-8 (a file name in a legacy encoding such as Shift_JIS or EUC-JP?)\n"
+          + "Rename the file to a UTF-8 name, or point a symbolic link with a UTF-8 name at it.\n")
+    }
+    let (status, _, stderr) = try Self.runRaw(
+      [Array("--rules".utf8), Array("x.json".utf8), Array("--input".utf8), name], in: directory)
+    #expect(status == 2)
+    #expect(stderr.hasPrefix("Error: the value of --input is not valid UTF-8"))
+  }
+}
