@@ -81,7 +81,7 @@ enum ExplainCommand {
         let bullet = locale == "ja" ? "・" : "•"
         let style = Style(enabled: Console.usesColor)
         for (name, items) in rows {
-          Console.print(policy.label(of: name, locale: locale))
+          Console.print(DisplayText.escapingControls(policy.label(of: name, locale: locale)))
           for item in items {
             let marker: String
             switch item.met {
@@ -89,7 +89,7 @@ enum ExplainCommand {
             case .some(false): marker = item.severity == .warning ? style.yellow("!") : style.red("✗")
             case nil: marker = item.severity == .warning ? "(!)" : bullet
             }
-            Console.print("  \(marker) \(item.text)")
+            Console.print("  \(marker) \(DisplayText.escapingControls(item.text))")
           }
         }
       }

@@ -65,12 +65,13 @@ enum TestCommand {
       } else {
         let style = Style(enabled: Console.usesColor)
         for result in results {
+          let name = DisplayText.escapingControls(result.test.name)
           if result.passed {
-            Console.print("\(style.green("PASS")) \(result.test.name)")
+            Console.print("\(style.green("PASS")) \(name)")
           } else {
-            Console.print("\(style.red("FAIL")) \(result.test.name)")
-            Console.print("     expected \(result.expectedDescription)")
-            Console.print("     got      \(result.actualDescription)")
+            Console.print("\(style.red("FAIL")) \(name)")
+            Console.print("     expected \(DisplayText.escapingControls(result.expectedDescription))")
+            Console.print("     got      \(DisplayText.escapingControls(result.actualDescription))")
           }
         }
         Console.print("\(passed) passed, \(failed) failed")

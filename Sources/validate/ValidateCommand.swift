@@ -253,12 +253,18 @@ enum TextReport {
   static func render(_ report: Report, policy: Policy, locale: String, style: Style) -> String {
     var text = ""
     for failure in report.formErrors {
-      text += style.red("✗") + " " + policy.catalog.render(failure, label: nil, locale: locale, style: .labeled) + "\n"
+      text +=
+        style.red("✗") + " "
+        + DisplayText.escapingControls(policy.catalog.render(failure, label: nil, locale: locale, style: .labeled)) + "\n"
     }
     for field in report.fields {
-      let label = policy.label(of: field.name, locale: locale)
+      // Labels and messages come from the rules file: escaped, so that one field is one line
+      // and no escape sequence reaches the terminal.
+      let label = DisplayText.escapingControls(policy.label(of: field.name, locale: locale))
       let mark = field.isValid ? (field.warnings.isEmpty ? style.green("✓") : style.yellow("!")) : style.red("✗")
-      let messages = field.failures.map { policy.message(for: $0, field: field.name, locale: locale) }
+      let messages = field.failures.map {
+        DisplayText.escapingControls(policy.message(for: $0, field: field.name, locale: locale))
+      }
       text += "\(mark) \(style.bold(label))"
       if !messages.isEmpty { text += ": " + messages.joined(separator: " ") }
       text += "\n"

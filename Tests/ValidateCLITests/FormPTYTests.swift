@@ -289,3 +289,25 @@ struct FormPTYTests {
     #expect(result.stdout == "")
   }
 }
+
+extension FormPTYTests {
+  @Test("H11b: a label and a message with terminal controls are drawn escaped, never sent to the terminal")
+  func hostileLabel() throws {
+    let rules = FileManager.default.temporaryDirectory.appendingPathComponent("form-pty-hostile-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: rules) }
+    try Data(
+      #"{"fields": {"a": {"label": "A\u001b]52;c;SGVsbG8=\u0007\u001b]0;pwned\u0007", "rules": [{"required": true, "message": "M\u001b[2J"}]}}}"#
+        .utf8
+    ).write(to: rules)
+    let pty = try PseudoTerminal()
+    try pty.spawn(Self.validate, ["form", "--rules", rules.path, "--locale", "en"])
+    try pty.waitForScreen { $0.text.contains(#"A\x1B]52;c;SGVsbG8=\x07"#) }
+    pty.type("\r")
+    try pty.waitForScreen { $0.text.contains(#"M\x1B[2J"#) }
+    let output = String(decoding: pty.output, as: UTF8.self)
+    #expect(!output.contains("\u{1B}]52;"))
+    #expect(!output.contains("\u{1B}]0;"))
+    pty.type("\u{1B}")
+    #expect(try pty.waitForExit().status == 130)
+  }
+}

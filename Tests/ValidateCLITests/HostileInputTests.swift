@@ -389,3 +389,47 @@ extension HostileInputTests {
     #expect(stderr.hasPrefix("Error: the value of --input is not valid UTF-8"))
   }
 }
+
+extension HostileInputTests {
+  // MARK: - H11 terminal control sequences inside a rules file
+
+  /// A raw C0 control other than the newline, DEL, or a C1 control (U+0080–U+009F) in UTF-8.
+  static func hasControls(_ bytes: some Collection<UInt8>) -> Bool {
+    let bytes = Array(bytes)
+    for (i, b) in bytes.enumerated() {
+      if (b < 0x20 && b != 0x0A) || b == 0x7F { return true }
+      if b == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) { return true }
+    }
+    return false
+  }
+
+  static let hostileRules = #"""
+    {"fields": {"a": {"label": "A\u001b[2J\nB\u009b31m", "rules": [{"required": true, "message": "M\u001b]52;c;SGVsbG8=\u0007"}]}},
+     "tests": [{"name": "T\u001b]0;title\u0007", "input": {}, "valid": true}]}
+    """#
+
+  @Test("H11: controls in labels, messages, test names and keys are shown escaped by text output, test, explain and lint")
+  func controlSequences() throws {
+    let directory = try ReliabilityCLI.files([
+      "rules.json": Self.text(Self.hostileRules),
+      "bad.json": Self.text(#"{"fields": {}, "z\u001b[2J\u0085": 1}"#),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let text = try Self.run(["--rules", "rules.json", "--format", "text"], stdin: Self.text("{}"), in: directory)
+    #expect(text.status == 1)
+    #expect(!Self.hasControls(text.stdoutBytes))
+    #expect(text.stdout == #"✗ A\x1B[2J\nB\u009B31m: M\x1B]52;c;SGVsbG8=\x07"# + "\n")
+    let test = try Self.run(["test", "--rules", "rules.json"], in: directory)
+    #expect(!Self.hasControls(test.stdoutBytes))
+    #expect(test.stdout.hasPrefix(#"FAIL T\x1B]0;title\x07"# + "\n"))
+    let explain = try Self.run(["explain", "--rules", "rules.json"], in: directory)
+    #expect(explain.status == 0)
+    #expect(!Self.hasControls(explain.stdoutBytes))
+    #expect(explain.stdout.contains(#"A\x1B[2J\nB\u009B31m"#))
+    let lint = try Self.run(["lint", "--rules", "bad.json"], in: directory)
+    #expect(lint.status == 2)
+    #expect(lint.stdout == #"bad.json: ["z\x1B[2J\u0085"]: unknown top-level key "z\x1B[2J\u0085""# + "\n")
+    let validate = try Self.run(["--rules", "bad.json"], stdin: Self.text("{}"), in: directory)
+    #expect(!Self.hasControls(Array(validate.stderr.utf8)))
+  }
+}
