@@ -46,9 +46,16 @@ public struct RuleSet: Sendable {
     }
 
     public var siblingTests: SiblingTests
+    /// For rules from an untrusted source (uploaded by a tenant, fetched from a repository):
+    /// `extends`, `lists` and `notBreached` must be relative paths without `..` that stay,
+    /// symbolic links resolved, inside the folder of the rules file loaded. Anything else is
+    /// a problem, found before any such file is opened, so a rules file can neither read nor
+    /// probe the existence of files elsewhere.
+    public var confine: Bool
 
-    public init(siblingTests: SiblingTests = .required) {
+    public init(siblingTests: SiblingTests = .required, confine: Bool = false) {
       self.siblingTests = siblingTests
+      self.confine = confine
     }
   }
 

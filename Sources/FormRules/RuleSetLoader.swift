@@ -21,6 +21,9 @@ struct RuleSetLoader {
 
   var problems: [RuleSetProblem] = []
   var options = RuleSet.LoadOptions()
+  /// With ``RuleSet/LoadOptions/confine``: the resolved folder of the rules file loaded, and
+  /// its name for messages.
+  private var confinement: (root: String, file: String)?
   /// The sibling `NAME.tests.json`, when there is one.
   private var siblingTestsFile: String?
   /// Canonical paths of the files being loaded, to detect `extends` cycles.
@@ -52,6 +55,7 @@ struct RuleSetLoader {
 
   mutating func load(url: URL) throws(RuleSetError) -> RuleSet {
     let file = url.relativePath.isEmpty ? url.path : url.relativePath
+    if options.confine { confine(to: url.deletingLastPathComponent(), file: url.lastPathComponent) }
     guard let content = loadFile(url: url, displayName: file, referencedFrom: nil) else {
       throw RuleSetError(problems: problems)
     }
@@ -79,13 +83,55 @@ struct RuleSetLoader {
   }
 
   mutating func load(bytes: [UInt8], file: String, directory: URL) throws(RuleSetError) -> RuleSet {
+    if options.confine { confine(to: directory, file: (file as NSString).lastPathComponent) }
     guard let content = decode(bytes: bytes, file: file, directory: directory) else {
       throw RuleSetError(problems: problems)
     }
     return try finish(content, file: file)
   }
 
+  private mutating func confine(to directory: URL, file: String) {
+    confinement = (directory.standardizedFileURL.resolvingSymlinksInPath().path, file)
+  }
+
+  /// With confinement, `nil` when `relative` (from a file in `directory`) stays inside the
+  /// root, else the problem's message. Decided from the path and the symbolic links on it,
+  /// before the file is opened.
+  private func confinementProblem(_ relative: String, from directory: URL) -> String? {
+    guard let (root, file) = confinement else { return nil }
+    let message =
+      "\"\(relative)\" is outside the folder of \(file); --confine allows only relative paths below it"
+    if relative.hasPrefix("/") || relative.split(separator: "/").contains("..") { return message }
+    let resolved = URL(fileURLWithPath: relative, relativeTo: directory).standardizedFileURL
+      .resolvingSymlinksInPath().path
+    return resolved.hasPrefix(root + "/") ? nil : message
+  }
+
+  /// With confinement, the list and breach files every rule names.
+  private mutating func checkConfinement(_ nodes: [RuleNode]) {
+    for node in nodes {
+      switch node.kind {
+      case .allOf(let inner), .anyOf(let inner), .not(let inner): checkConfinement(inner)
+      case .rule(let rule):
+        var paths: [(String, [JSONPathComponent])] = []
+        if let common = rule as? NotCommon {
+          paths = common.lists.enumerated().map { i, path in
+            (path, common.lists.count == 1 ? [.key("lists")] : [.key("lists"), .index(i)])
+          }
+        } else if let breached = rule as? NotBreached {
+          paths = [(breached.file, [.key(NotBreached.name)])]
+        }
+        for (path, at) in paths {
+          if let message = confinementProblem(path, from: node.directory) {
+            problems.append(RuleSetProblem(file: node.file, path: node.path + at, message: message))
+          }
+        }
+      }
+    }
+  }
+
   private mutating func finish(_ content: FileContent, file: String) throws(RuleSetError) -> RuleSet {
+    for field in content.fields { checkConfinement(field.rules ?? []) }
     var fields: [FieldSpec] = []
     for partial in content.fields {
       let sensitive = partial.sensitive ?? false
@@ -290,6 +336,10 @@ struct RuleSetLoader {
     var parent: FileContent?
     if let extends = object["extends"] {
       if let relative = extends.stringValue {
+        if let message = confinementProblem(relative, from: directory) {
+          problems.append(RuleSetProblem(file: file, path: [.key("extends")], message: message))
+          return nil
+        }
         let parentURL = URL(fileURLWithPath: relative, relativeTo: directory)
         let parentName =
           (file as NSString).deletingLastPathComponent.isEmpty || relative.hasPrefix("/")

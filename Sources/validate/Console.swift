@@ -80,9 +80,12 @@ struct Style {
 /// Loads and compiles a rules file, printing its problems on failure. Only `validate test`
 /// needs the examples: for the other commands (`siblingTests: .optional`) a broken sibling
 /// `NAME.tests.json` is a warning naming the file, and the job goes on.
-func loadPolicy(_ path: String, siblingTests: RuleSet.LoadOptions.SiblingTests = .optional) -> Policy? {
+func loadPolicy(_ path: String, siblingTests: RuleSet.LoadOptions.SiblingTests = .optional, confine: Bool = false)
+  -> Policy?
+{
   do {
-    let rules = try RuleSet(contentsOf: URL(fileURLWithPath: path), options: .init(siblingTests: siblingTests))
+    let rules = try RuleSet(
+      contentsOf: URL(fileURLWithPath: path), options: .init(siblingTests: siblingTests, confine: confine))
     printWarnings(rules)
     return try rules.compile()
   } catch {

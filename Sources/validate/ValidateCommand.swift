@@ -8,7 +8,7 @@ import Foundation
 /// `validate --rules FILE [--input FILE] [--jsonl] [--format text|json] [--locale ja|en] [--field NAME=VALUE]…`
 enum ValidateCommand {
   static let spec = ArgumentSpec(
-    valued: ["rules", "input", "format", "locale", "jobs"], flags: ["jsonl", "version"], repeatable: ["field"])
+    valued: ["rules", "input", "format", "locale", "jobs"], flags: ["jsonl", "version", "confine"], repeatable: ["field"])
 
   static let help = """
     OVERVIEW: Validate form input against a rules file.
@@ -18,6 +18,8 @@ enum ValidateCommand {
 
     OPTIONS:
       --rules <file>        The rules file (JSON). Required.
+      --confine             The rules file is untrusted: extends, lists and notBreached must be relative
+                            paths that stay in its folder (see docs/rules.md).
       --input <file>        Read the input from a file instead of standard input.
       --jsonl               The input is JSON Lines: one report per line, in order.
       --jobs <n>            With --jsonl, validate on n threads (default: the number of cores).
@@ -41,6 +43,7 @@ enum ValidateCommand {
     EXAMPLES:
       echo '{"email": " taro@example.jp ", "password": "abc123"}' | validate --rules Rules/login.json
       validate --rules Rules/signup.json --jsonl --input users.jsonl > reports.jsonl
+      validate --confine --rules uploads/tenant-42/rules.json < input.json
       validate --rules Rules/signup.json --jsonl --jobs 1 < part-0001 > part-0001.out
       validate --rules Rules/login.json --field email=taro@example.jp --format text < /dev/null
       echo '{"email": "taro@example"}' | validate --rules Rules/login.json --format problem --locale ja
@@ -68,7 +71,7 @@ enum ValidateCommand {
       let format =
         try options.choice("format", ["text", "json", "problem"])
         ?? (Console.isTerminal(STDOUT_FILENO) ? "text" : "json")
-      guard let policy = loadPolicy(rulesPath) else { return ExitCode.trouble }
+      guard let policy = loadPolicy(rulesPath, confine: options.has("confine")) else { return ExitCode.trouble }
       let locale = resolveLocale(options.value("locale"), policy: policy)
       let overrides = try fieldOverrides(options.all("field"), policy: policy)
       if options.has("jsonl") {

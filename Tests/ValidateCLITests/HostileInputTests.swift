@@ -433,3 +433,64 @@ extension HostileInputTests {
     #expect(!Self.hasControls(Array(validate.stderr.utf8)))
   }
 }
+
+extension HostileInputTests {
+  // MARK: - H12 confining untrusted rules files
+
+  struct ConfineCase: Sendable, CustomTestStringConvertible {
+    var id: String
+    var rules: String
+    var lint: String
+    var testDescription: String { id }
+  }
+
+  static let confineCases: [ConfineCase] = [
+    ConfineCase(
+      id: "absolute extends", rules: #"{"extends": "/etc/passwd"}"#,
+      lint: #"rules.json: extends: "/etc/passwd" is outside the folder of rules.json; --confine allows only relative paths below it"#),
+    ConfineCase(
+      id: "dot-dot extends", rules: #"{"extends": "sub/../../outside.json"}"#,
+      lint: #"rules.json: extends: "sub/../../outside.json" is outside the folder of rules.json; --confine allows only relative paths below it"#),
+    ConfineCase(
+      id: "symlink extends", rules: #"{"extends": "link.json"}"#,
+      lint: #"rules.json: extends: "link.json" is outside the folder of rules.json; --confine allows only relative paths below it"#),
+    ConfineCase(
+      id: "lists", rules: #"{"fields": {"p": {"rules": [{"notCommon": true, "lists": ["ok.txt", "/etc/hostname"]}]}}}"#,
+      lint: #"rules.json: fields.p.rules[0].lists[1]: "/etc/hostname" is outside the folder of rules.json; --confine allows only relative paths below it"#),
+    ConfineCase(
+      id: "notBreached", rules: #"{"fields": {"p": {"rules": [{"notBreached": {"file": "../pwned.txt"}}]}}}"#,
+      lint: #"rules.json: fields.p.rules[0].notBreached: "../pwned.txt" is outside the folder of rules.json; --confine allows only relative paths below it"#),
+  ]
+
+  @Test("H12: with --confine, extends, lists and notBreached outside the rules folder are refused without being opened",
+    arguments: confineCases)
+  func confine(_ c: ConfineCase) throws {
+    let root = try ReliabilityCLI.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let directory = root.appendingPathComponent("rules")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data(c.rules.utf8).write(to: directory.appendingPathComponent("rules.json"))
+    try Data("secret\n".utf8).write(to: directory.appendingPathComponent("ok.txt"))
+    try Data(#"{"fields": {"x": {"normalize": "TOP-SECRET"}}}"#.utf8).write(to: root.appendingPathComponent("outside.json"))
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.appendingPathComponent("link.json").path, withDestinationPath: root.appendingPathComponent("outside.json").path)
+    for command in [["lint"], ["test"], [], ["explain"]] {
+      let outcome = try Self.run(command + ["--confine", "--rules", "rules.json"], stdin: Self.text("{}"), in: directory)
+      #expect(outcome.status == 2)
+      #expect(!outcome.stdout.contains("TOP-SECRET") && !outcome.stderr.contains("TOP-SECRET"))
+      if command == ["lint"] { #expect(outcome.stdout == c.lint + "\n") }
+    }
+  }
+
+  @Test("H12b: without --confine a file's extends may leave its folder; with it, the same file is refused")
+  func unconfined() throws {
+    let root = try ReliabilityCLI.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let base = root.deletingLastPathComponent().appendingPathComponent("base-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: base) }
+    try Data(#"{"fields": {"a": {}}}"#.utf8).write(to: base)
+    try Data(#"{"extends": "../\#(base.lastPathComponent)"}"#.utf8).write(to: root.appendingPathComponent("rules.json"))
+    #expect(try Self.run(["lint", "--rules", "rules.json"], in: root).status == 0)
+    #expect(try Self.run(["lint", "--confine", "--rules", "rules.json"], in: root).status == 2)
+  }
+}
