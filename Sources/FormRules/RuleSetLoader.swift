@@ -130,11 +130,49 @@ struct RuleSetLoader {
     }
   }
 
+  /// The fields that confirm another with `sameAs`, anywhere in their rules.
+  private static func confirmedFields(_ nodes: [RuleNode]) -> [String] {
+    nodes.flatMap { node -> [String] in
+      switch node.kind {
+      case .rule(let rule): return (rule as? SameAs).map { [$0.other] } ?? []
+      case .allOf(let inner), .anyOf(let inner), .not(let inner): return confirmedFields(inner)
+      }
+    }
+  }
+
+  /// Which fields are sensitive: those marked so, and every field that confirms (`sameAs`) a
+  /// sensitive one, which holds the same secret. A confirmation marked `"sensitive": false`
+  /// is a problem, not a way to print the password.
+  private mutating func sensitiveFields(_ partials: [PartialField]) -> Set<String> {
+    var sensitive = Set(partials.filter { $0.sensitive == true }.map(\.name))
+    var changed = true
+    while changed {
+      changed = false
+      for partial in partials where !sensitive.contains(partial.name) {
+        guard let confirmed = Self.confirmedFields(partial.rules ?? []).first(where: sensitive.contains) else {
+          continue
+        }
+        if partial.sensitive == false {
+          problems.append(
+            RuleSetProblem(
+              file: partial.file, path: partial.path + [.key("sensitive")],
+              message:
+                "\"\(partial.name)\" confirms the sensitive field \"\(confirmed)\" and is sensitive too; remove \"sensitive\": false"
+            ))
+        }
+        sensitive.insert(partial.name)
+        changed = true
+      }
+    }
+    return sensitive
+  }
+
   private mutating func finish(_ content: FileContent, file: String) throws(RuleSetError) -> RuleSet {
     for field in content.fields { checkConfinement(field.rules ?? []) }
+    let sensitiveNames = sensitiveFields(content.fields)
     var fields: [FieldSpec] = []
     for partial in content.fields {
-      let sensitive = partial.sensitive ?? false
+      let sensitive = sensitiveNames.contains(partial.name)
       fields.append(
         FieldSpec(
           name: partial.name, label: partial.label ?? LocalizedText([:]),
@@ -361,7 +399,7 @@ struct RuleSetLoader {
 
   /// The child wins: its top-level settings replace the parent's, a field it redefines
   /// keeps the parent's keys it does not set, and its messages override the parent's.
-  private func merge(parent: FileContent, child: FileContent) -> FileContent {
+  private mutating func merge(parent: FileContent, child: FileContent) -> FileContent {
     var merged = parent
     var position: [String: Int] = [:]
     for (i, field) in merged.fields.enumerated() { position[field.name] = i }
@@ -373,6 +411,15 @@ struct RuleSetLoader {
     for field in child.fields {
       if let index = position[field.name] {
         var base = merged.fields[index]
+        if base.sensitive == true, field.sensitive == false {
+          // A child cannot expose what its parent keeps secret: change the parent instead.
+          problems.append(
+            RuleSetProblem(
+              file: field.file, path: field.path + [.key("sensitive")],
+              message:
+                "\"\(field.name)\" is sensitive in \((base.file as NSString).lastPathComponent); a file that extends it cannot make it visible"
+            ))
+        }
         base.label = field.label ?? base.label
         base.trim = field.trim ?? base.trim
         base.normalize = field.normalize ?? base.normalize

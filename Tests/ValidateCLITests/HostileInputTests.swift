@@ -494,3 +494,50 @@ extension HostileInputTests {
     #expect(try Self.run(["lint", "--confine", "--rules", "rules.json"], in: root).status == 2)
   }
 }
+
+extension HostileInputTests {
+  // MARK: - H04 sensitivity lost through configuration
+
+  @Test("H04a: a field that is sameAs a sensitive field is sensitive: its value is never in a report")
+  func confirmationIsSensitive() throws {
+    let directory = try ReliabilityCLI.files([
+      "rules.json": Self.text(
+        #"{"fields": {"password": {"sensitive": true, "rules": [{"required": true}]}, "confirm": {"rules": [{"sameAs": "password"}]}}}"#)
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let secret = "S3cr3t-Zebra-9417"
+    for format in ["json", "text"] {
+      let outcome = try Self.run(
+        ["--rules", "rules.json", "--format", format],
+        stdin: Self.text(#"{"password": "\#(secret)", "confirm": "\#(secret)"}"#), in: directory)
+      #expect(outcome.status == 0)
+      #expect(!outcome.stdout.contains(secret) && !outcome.stderr.contains(secret))
+    }
+    let field = try Self.run(["--rules", "rules.json", "--field", "confirm=x"], in: directory)
+    #expect(field.status == 2)
+    #expect(field.stderr.hasPrefix("Error: --field refuses the sensitive field 'confirm'"))
+  }
+
+  @Test("H04b: a child file cannot drop sensitive from an inherited field, nor mark a confirmation not sensitive")
+  func childDropsSensitive() throws {
+    let directory = try ReliabilityCLI.files([
+      "base.json": Self.text(#"{"fields": {"password": {"sensitive": true}}}"#),
+      "child.json": Self.text(#"{"extends": "base.json", "fields": {"password": {"sensitive": false}}}"#),
+      "confirm.json": Self.text(
+        #"{"fields": {"password": {"sensitive": true}, "confirm": {"sensitive": false, "rules": [{"sameAs": "password"}]}}}"#),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let child = try Self.run(["lint", "--rules", "child.json"], in: directory)
+    #expect(child.status == 2)
+    #expect(
+      child.stdout
+        == #"child.json: fields.password.sensitive: "password" is sensitive in base.json; a file that extends it cannot make it visible"#
+        + "\n")
+    let confirm = try Self.run(["lint", "--rules", "confirm.json"], in: directory)
+    #expect(confirm.status == 2)
+    #expect(
+      confirm.stdout
+        == #"confirm.json: fields.confirm.sensitive: "confirm" confirms the sensitive field "password" and is sensitive too; remove "sensitive": false"#
+        + "\n")
+  }
+}
