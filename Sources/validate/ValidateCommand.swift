@@ -224,6 +224,7 @@ enum ValidateCommand {
     let fd = try openInput(inputPath)
     defer { if fd != STDIN_FILENO { close(fd) } }
     let style = Style(enabled: Console.usesColor)
+    StopSignals.install()
     let (summary, readError) = LinePipeline.run(fd: fd, jobs: jobs) { () -> LineRenderer in
       if format == "json" { return BulkValidator(policy: policy, locale: locale) }
       return TextLineRenderer(policy: policy, locale: locale, style: style)
@@ -232,6 +233,7 @@ enum ValidateCommand {
       throw unreadableInput(inputPath, readError)
     }
     Console.printError(summary.description)
+    if StopSignals.received != 0 { return 128 + StopSignals.received }
     return summary.invalid == 0 ? ExitCode.valid : ExitCode.invalid
   }
 }

@@ -541,3 +541,51 @@ extension HostileInputTests {
         + "\n")
   }
 }
+
+extension HostileInputTests {
+  // MARK: - H07 --jsonl holding reports back
+
+  @Test("H07: --jsonl writes each report when no more input is ready, and SIGTERM keeps them and the summary",
+    arguments: ["1", "2"])
+  func jsonlFlushesWhenIdle(_ jobs: String) throws {
+    signal(SIGPIPE, SIG_IGN)
+    let process = Process()
+    process.executableURL = ReliabilityCLI.binary
+    process.arguments = ["--rules", "Rules/login.json", "--jsonl", "--jobs", jobs, "--format", "json"]
+    process.currentDirectoryURL = ReliabilityCLI.packageRoot
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    var bytes = Array((Self.records[0] + Self.records[1]).utf8)
+    _ = write(stdin.fileHandleForWriting.fileDescriptor, &bytes, bytes.count)
+    // Like `tail -f`: the input stays open. Both reports must arrive anyway.
+    let out = stdout.fileHandleForReading.fileDescriptor
+    var received: [UInt8] = []
+    let deadline = Date().addingTimeInterval(10)
+    while received.filter({ $0 == 0x0A }).count < 2, Date() < deadline {
+      var polled = pollfd(fd: out, events: Int16(POLLIN), revents: 0)
+      guard poll(&polled, 1, 100) > 0 else { continue }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let n = read(out, &buffer, buffer.count)
+      if n <= 0 { break }
+      received += buffer[0..<n]
+    }
+    #expect(received.filter { $0 == 0x0A }.count == 2, "reports written while the input is still open")
+    let pid = process.processIdentifier
+    kill(pid, SIGTERM)
+    // A process that ignores the request must not stall the test run.
+    DispatchQueue.global().asyncAfter(deadline: .now() + 10) { if process.isRunning { kill(pid, SIGKILL) } }
+    let rest = stdout.fileHandleForReading.readDataToEndOfFile()
+    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try? stdin.fileHandleForWriting.close()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 143)
+    #expect((received + rest).filter { $0 == 0x0A }.count == 2)
+    #expect(String(decoding: errors, as: UTF8.self) == "records: 2, valid: 2, invalid: 0, malformed: 0\n")
+  }
+}

@@ -29,6 +29,10 @@ public struct LineReader {
   /// The error of the last failed `read`, if any.
   public private(set) var readError: Int32?
 
+  /// Called before each read of the descriptor; returning `false` ends the input there.
+  /// `validate --jsonl` writes its pending reports here when no more input is ready.
+  public var waitForInput: ((Int32) -> Bool)?
+
   public init(fileDescriptor fd: Int32, maxLineBytes: Int = LineReader.defaultMaxLineBytes, chunkSize: Int = 1 << 16) {
     self.fd = fd
     self.maxLineBytes = max(maxLineBytes, 0)
@@ -75,6 +79,12 @@ public struct LineReader {
         return
       }
       compact()
+      // The caller's chance to act before a read that may block: write what is pending, or
+      // stop (a termination request), which ends the input here.
+      if let waitForInput, !waitForInput(fd) {
+        eof = true
+        continue
+      }
       let n = buffer.withUnsafeMutableBufferPointer { b in
         read(fd, b.baseAddress.map { $0 + end }, b.count - end)
       }
