@@ -56,7 +56,9 @@ enum FormCommand {
 
     let policy: Policy
     do {
-      let rules = try RuleSet(contentsOf: URL(fileURLWithPath: rulesPath), options: .init(siblingTests: .optional, confine: options.has("confine")))
+      let rules = try RuleSet(
+        contentsOf: URL(fileURLWithPath: rulesPath),
+        options: .init(siblingTests: .optional, confine: options.has("confine")))
       printWarnings(rules)
       policy = try rules.compile()
     } catch {

@@ -39,7 +39,9 @@ enum TestCommand {
           throw UsageError(message: "--run: invalid regular expression: \(error)")
         }
       }
-      guard let policy = loadPolicy(rulesPath, siblingTests: .required, confine: options.has("confine")) else { return ExitCode.trouble }
+      guard let policy = loadPolicy(rulesPath, siblingTests: .required, confine: options.has("confine")) else {
+        return ExitCode.trouble
+      }
       let results = policy.runTests { name in filter.map { $0.matches(name) == .match } ?? true }
       let passed = results.filter(\.passed).count
       let failed = results.count - passed

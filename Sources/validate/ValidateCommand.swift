@@ -8,7 +8,8 @@ import Foundation
 /// `validate --rules FILE [--input FILE] [--jsonl] [--format text|json] [--locale ja|en] [--field NAME=VALUE]…`
 enum ValidateCommand {
   static let spec = ArgumentSpec(
-    valued: ["rules", "input", "format", "locale", "jobs"], flags: ["jsonl", "version", "confine"], repeatable: ["field"])
+    valued: ["rules", "input", "format", "locale", "jobs"], flags: ["jsonl", "version", "confine"],
+    repeatable: ["field"])
 
   static let help = """
     OVERVIEW: Validate form input against a rules file.
@@ -260,7 +261,8 @@ enum TextReport {
     for failure in report.formErrors {
       text +=
         style.red("✗") + " "
-        + DisplayText.escapingControls(policy.catalog.render(failure, label: nil, locale: locale, style: .labeled)) + "\n"
+        + DisplayText.escapingControls(policy.catalog.render(failure, label: nil, locale: locale, style: .labeled))
+        + "\n"
     }
     for field in report.fields {
       // Labels and messages come from the rules file: escaped, so that one field is one line

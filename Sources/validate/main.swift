@@ -26,7 +26,8 @@ func firstNonUTF8Argument() -> (index: Int, option: String?)? {
   let argv = CommandLine.unsafeArgv
   for i in 1..<Int(CommandLine.argc) {
     guard let pointer = argv[i] else { continue }
-    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+    let bytes = UnsafeBufferPointer(
+      start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
     if String(validating: bytes, as: UTF8.self) == nil {
       let previous = i > 1 ? CommandLine.arguments[i - 1] : nil
       return (i, previous.flatMap { $0.hasPrefix("--") && !$0.contains("=") ? $0 : nil })

@@ -77,7 +77,8 @@ struct LimitsTests {
     do {
       _ = try RuleSet(data: Array(#"{"extends": "/dev/zero"}"#.utf8), file: "zero.json")
     } catch {
-      #expect(error.problems.map(\.description) == ["zero.json: extends: not a regular file (a character device): /dev/zero"])
+      #expect(
+        error.problems.map(\.description) == ["zero.json: extends: not a regular file (a character device): /dev/zero"])
     }
   }
 

@@ -229,7 +229,9 @@ struct FormPTYTests {
     settings.c_lflag & tcflag_t(ICANON | ECHO) == 0
   }
 
-  @Test("H05b: after SIGSTOP, a shell resetting the terminal and SIGCONT, the form is raw again: the password is not echoed")
+  @Test(
+    "H05b: after SIGSTOP, a shell resetting the terminal and SIGCONT, the form is raw again: the password is not echoed"
+  )
   func stopAndContinue() throws {
     let pty = try PseudoTerminal()
     let before = pty.attributes()
@@ -293,7 +295,8 @@ struct FormPTYTests {
 extension FormPTYTests {
   @Test("H11b: a label and a message with terminal controls are drawn escaped, never sent to the terminal")
   func hostileLabel() throws {
-    let rules = FileManager.default.temporaryDirectory.appendingPathComponent("form-pty-hostile-\(UUID().uuidString).json")
+    let rules = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "form-pty-hostile-\(UUID().uuidString).json")
     defer { try? FileManager.default.removeItem(at: rules) }
     try Data(
       #"{"fields": {"a": {"label": "A\u001b]52;c;SGVsbG8=\u0007\u001b]0;pwned\u0007", "rules": [{"required": true, "message": "M\u001b[2J"}]}}}"#

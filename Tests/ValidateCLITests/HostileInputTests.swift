@@ -97,13 +97,16 @@ struct HostileInputTests {
     SpecialFileCase(
       id: "H01d notBreached", files: ["rules.json": text(#"{"fields": {\#(password)[{"notBreached": "p.txt"}]}}}"#)],
       fifo: "p.txt",
-      lint: ["rules.json: fields.password.rules[0].notBreached: cannot use the breach file {dir}/p.txt: not a regular file (a FIFO)"]),
+      lint: [
+        "rules.json: fields.password.rules[0].notBreached: cannot use the breach file {dir}/p.txt: not a regular file (a FIFO)"
+      ]),
     SpecialFileCase(
       id: "H01e tests.json", files: ["rules.json": text(#"{"fields": {"a": {}}}"#)], fifo: "rules.tests.json",
       lint: ["rules.tests.json: not a regular file (a FIFO)"]),
   ]
 
-  @Test("H01: a FIFO as --rules, extends, list, breach file or tests.json is refused at once, naming it",
+  @Test(
+    "H01: a FIFO as --rules, extends, list, breach file or tests.json is refused at once, naming it",
     arguments: specialFileCases)
   func specialFile(_ c: SpecialFileCase) throws {
     let directory = try Self.folderWithFIFO(c.files, fifo: c.fifo)
@@ -111,7 +114,9 @@ struct HostileInputTests {
     let lint = try Self.run(["lint", "--rules", c.rules], in: directory)
     #expect(lint.status == 2)
     let folder = directory.standardizedFileURL.path
-    #expect(lint.stdout.split(separator: "\n").map(String.init) == c.lint.map { $0.replacingOccurrences(of: "{dir}", with: folder) })
+    #expect(
+      lint.stdout.split(separator: "\n").map(String.init)
+        == c.lint.map { $0.replacingOccurrences(of: "{dir}", with: folder) })
     let test = try Self.run(["test", "--rules", c.rules], in: directory)
     #expect(test.status == 2)
   }
@@ -135,7 +140,9 @@ extension HostileInputTests {
   static func holds(_ pid: Int32, _ path: String) -> Bool {
     if let maps = try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8), maps.contains(path) { return true }
     let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-    return fds.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == path }
+    return fds.contains {
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == path
+    }
   }
 
   @Test("H02: a breach file truncated while --jsonl runs: no SIGBUS, every report written")
@@ -203,9 +210,11 @@ extension HostileInputTests {
 
   @Test("H06b: an empty list, and a list that is not UTF-8 text, are refused naming the file")
   func emptyOrBinaryList() throws {
-    let rules = #"{"fields": {"password": {"sensitive": true, "rules": [{"notCommon": true, "defaultList": false, "lists": "mine.txt"}]}}}"#
+    let rules =
+      #"{"fields": {"password": {"sensitive": true, "rules": [{"notCommon": true, "defaultList": false, "lists": "mine.txt"}]}}}"#
     for (bytes, message) in [
-      ([UInt8](), "list file has no entries"), ([0x00, 0xFF, 0x10, 0x0A, 0x89, 0x50, 0x4E, 0x47], "list file is not UTF-8 text"),
+      ([UInt8](), "list file has no entries"),
+      ([0x00, 0xFF, 0x10, 0x0A, 0x89, 0x50, 0x4E, 0x47], "list file is not UTF-8 text"),
       (Self.text("\n \r\n\n"), "list file has no entries"),
     ] {
       let directory = try ReliabilityCLI.files(["rules.json": Self.text(rules), "mine.txt": bytes])
@@ -266,7 +275,8 @@ extension HostileInputTests {
     #"{"email": "jiro@example.jp", "password": "and-a-third-one"}"# + "\n",
   ]
 
-  @Test("H08: stdin with O_NONBLOCK: the reader waits and retries on EAGAIN, for --jsonl on one and two jobs and a document",
+  @Test(
+    "H08: stdin with O_NONBLOCK: the reader waits and retries on EAGAIN, for --jsonl on one and two jobs and a document",
     arguments: [["--jobs", "1"], ["--jobs", "2"]])
   func nonBlockingStdin(_ jobs: [String]) throws {
     let (status, stdout, stderr) = try Self.runNonBlocking(
@@ -289,7 +299,8 @@ extension HostileInputTests {
 extension HostileInputTests {
   // MARK: - H09 a broken sibling NAME.tests.json
 
-  @Test("H09: a broken or unreadable rules.tests.json: validate, explain and export warn; test and lint fail",
+  @Test(
+    "H09: a broken or unreadable rules.tests.json: validate, explain and export warn; test and lint fail",
     arguments: ["broken", "directory", "unknown field"])
   func brokenSiblingTests(_ kind: String) throws {
     var files: [String: [UInt8]] = ["rules.json": Self.text(#"{"fields": {"code": {"rules": [{"required": true}]}}}"#)]
@@ -376,11 +387,13 @@ extension HostileInputTests {
     _ = #"{"fields": {"a": {}}}"#.withCString { write(fd, $0, strlen($0)) }
     close(fd)
     for command in [[String](), ["lint"], ["test"], ["explain"], ["form"]] {
-      let (status, stdout, stderr) = try Self.runRaw(command.map { Array($0.utf8) } + [Array("--rules".utf8), name], in: directory)
+      let (status, stdout, stderr) = try Self.runRaw(
+        command.map { Array($0.utf8) } + [Array("--rules".utf8), name], in: directory)
       #expect(status == 2)
       #expect(stdout == "")
       #expect(
-        stderr == "Error: the value of --rules is not valid UTF-8 (a file name in a legacy encoding such as Shift_JIS or EUC-JP?)\n"
+        stderr
+          == "Error: the value of --rules is not valid UTF-8 (a file name in a legacy encoding such as Shift_JIS or EUC-JP?)\n"
           + "Rename the file to a UTF-8 name, or point a symbolic link with a UTF-8 name at it.\n")
     }
     let (status, _, stderr) = try Self.runRaw(
@@ -408,7 +421,8 @@ extension HostileInputTests {
      "tests": [{"name": "T\u001b]0;title\u0007", "input": {}, "valid": true}]}
     """#
 
-  @Test("H11: controls in labels, messages, test names and keys are shown escaped by text output, test, explain and lint")
+  @Test(
+    "H11: controls in labels, messages, test names and keys are shown escaped by text output, test, explain and lint")
   func controlSequences() throws {
     let directory = try ReliabilityCLI.files([
       "rules.json": Self.text(Self.hostileRules),
@@ -447,22 +461,33 @@ extension HostileInputTests {
   static let confineCases: [ConfineCase] = [
     ConfineCase(
       id: "absolute extends", rules: #"{"extends": "/etc/passwd"}"#,
-      lint: #"rules.json: extends: "/etc/passwd" is outside the folder of rules.json; --confine allows only relative paths below it"#),
+      lint:
+        #"rules.json: extends: "/etc/passwd" is outside the folder of rules.json; --confine allows only relative paths below it"#
+    ),
     ConfineCase(
       id: "dot-dot extends", rules: #"{"extends": "sub/../../outside.json"}"#,
-      lint: #"rules.json: extends: "sub/../../outside.json" is outside the folder of rules.json; --confine allows only relative paths below it"#),
+      lint:
+        #"rules.json: extends: "sub/../../outside.json" is outside the folder of rules.json; --confine allows only relative paths below it"#
+    ),
     ConfineCase(
       id: "symlink extends", rules: #"{"extends": "link.json"}"#,
-      lint: #"rules.json: extends: "link.json" is outside the folder of rules.json; --confine allows only relative paths below it"#),
+      lint:
+        #"rules.json: extends: "link.json" is outside the folder of rules.json; --confine allows only relative paths below it"#
+    ),
     ConfineCase(
       id: "lists", rules: #"{"fields": {"p": {"rules": [{"notCommon": true, "lists": ["ok.txt", "/etc/hostname"]}]}}}"#,
-      lint: #"rules.json: fields.p.rules[0].lists[1]: "/etc/hostname" is outside the folder of rules.json; --confine allows only relative paths below it"#),
+      lint:
+        #"rules.json: fields.p.rules[0].lists[1]: "/etc/hostname" is outside the folder of rules.json; --confine allows only relative paths below it"#
+    ),
     ConfineCase(
       id: "notBreached", rules: #"{"fields": {"p": {"rules": [{"notBreached": {"file": "../pwned.txt"}}]}}}"#,
-      lint: #"rules.json: fields.p.rules[0].notBreached: "../pwned.txt" is outside the folder of rules.json; --confine allows only relative paths below it"#),
+      lint:
+        #"rules.json: fields.p.rules[0].notBreached: "../pwned.txt" is outside the folder of rules.json; --confine allows only relative paths below it"#
+    ),
   ]
 
-  @Test("H12: with --confine, extends, lists and notBreached outside the rules folder are refused without being opened",
+  @Test(
+    "H12: with --confine, extends, lists and notBreached outside the rules folder are refused without being opened",
     arguments: confineCases)
   func confine(_ c: ConfineCase) throws {
     let root = try ReliabilityCLI.scratchDirectory()
@@ -471,11 +496,14 @@ extension HostileInputTests {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try Data(c.rules.utf8).write(to: directory.appendingPathComponent("rules.json"))
     try Data("secret\n".utf8).write(to: directory.appendingPathComponent("ok.txt"))
-    try Data(#"{"fields": {"x": {"normalize": "TOP-SECRET"}}}"#.utf8).write(to: root.appendingPathComponent("outside.json"))
+    try Data(#"{"fields": {"x": {"normalize": "TOP-SECRET"}}}"#.utf8).write(
+      to: root.appendingPathComponent("outside.json"))
     try FileManager.default.createSymbolicLink(
-      atPath: directory.appendingPathComponent("link.json").path, withDestinationPath: root.appendingPathComponent("outside.json").path)
+      atPath: directory.appendingPathComponent("link.json").path,
+      withDestinationPath: root.appendingPathComponent("outside.json").path)
     for command in [["lint"], ["test"], [], ["explain"]] {
-      let outcome = try Self.run(command + ["--confine", "--rules", "rules.json"], stdin: Self.text("{}"), in: directory)
+      let outcome = try Self.run(
+        command + ["--confine", "--rules", "rules.json"], stdin: Self.text("{}"), in: directory)
       #expect(outcome.status == 2)
       #expect(!outcome.stdout.contains("TOP-SECRET") && !outcome.stderr.contains("TOP-SECRET"))
       if command == ["lint"] { #expect(outcome.stdout == c.lint + "\n") }
@@ -502,7 +530,8 @@ extension HostileInputTests {
   func confirmationIsSensitive() throws {
     let directory = try ReliabilityCLI.files([
       "rules.json": Self.text(
-        #"{"fields": {"password": {"sensitive": true, "rules": [{"required": true}]}, "confirm": {"rules": [{"sameAs": "password"}]}}}"#)
+        #"{"fields": {"password": {"sensitive": true, "rules": [{"required": true}]}, "confirm": {"rules": [{"sameAs": "password"}]}}}"#
+      )
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
     let secret = "S3cr3t-Zebra-9417"
@@ -524,7 +553,8 @@ extension HostileInputTests {
       "base.json": Self.text(#"{"fields": {"password": {"sensitive": true}}}"#),
       "child.json": Self.text(#"{"extends": "base.json", "fields": {"password": {"sensitive": false}}}"#),
       "confirm.json": Self.text(
-        #"{"fields": {"password": {"sensitive": true}, "confirm": {"sensitive": false, "rules": [{"sameAs": "password"}]}}}"#),
+        #"{"fields": {"password": {"sensitive": true}, "confirm": {"sensitive": false, "rules": [{"sameAs": "password"}]}}}"#
+      ),
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
     let child = try Self.run(["lint", "--rules", "child.json"], in: directory)
@@ -545,7 +575,8 @@ extension HostileInputTests {
 extension HostileInputTests {
   // MARK: - H07 --jsonl holding reports back
 
-  @Test("H07: --jsonl writes each report when no more input is ready, and SIGTERM keeps them and the summary",
+  @Test(
+    "H07: --jsonl writes each report when no more input is ready, and SIGTERM keeps them and the summary",
     arguments: ["1", "2"])
   func jsonlFlushesWhenIdle(_ jobs: String) throws {
     signal(SIGPIPE, SIG_IGN)
