@@ -21,6 +21,9 @@ public struct RuleSet: Sendable {
   public var file: String
   /// The languages the file itself uses in labels and messages.
   public var locales: [String]
+  /// Problems that did not stop loading: with ``LoadOptions/SiblingTests/optional``, those of
+  /// a sibling `NAME.tests.json` (whose tests were then left out). Print them as warnings.
+  public var warnings: [RuleSetProblem] = []
 
   /// The languages that have a built-in catalog; labels and messages may only use these.
   public static let supportedLocales = ["ja", "en"]
@@ -28,7 +31,39 @@ public struct RuleSet: Sendable {
   /// Loads a rules file and the files it extends.
   /// - Throws: ``RuleSetError`` listing every problem with its file and JSON path.
   public init(contentsOf url: URL) throws(RuleSetError) {
+    try self.init(contentsOf: url, options: LoadOptions())
+  }
+
+  /// How a rules file is loaded.
+  public struct LoadOptions: Sendable {
+    /// Whether problems in a sibling `NAME.tests.json` stop loading.
+    public enum SiblingTests: Sendable {
+      /// They are errors, as everything else in the rules (for `validate test` and `lint`).
+      case required
+      /// They become ``RuleSet/warnings`` and the sibling's tests are left out: validating
+      /// does not need the examples.
+      case optional
+    }
+
+    public var siblingTests: SiblingTests
+    /// For rules from an untrusted source (uploaded by a tenant, fetched from a repository):
+    /// `extends`, `lists` and `notBreached` must be relative paths without `..` that stay,
+    /// symbolic links resolved, inside the folder of the rules file loaded. Anything else is
+    /// a problem, found before any such file is opened, so a rules file can neither read nor
+    /// probe the existence of files elsewhere.
+    public var confine: Bool
+
+    public init(siblingTests: SiblingTests = .required, confine: Bool = false) {
+      self.siblingTests = siblingTests
+      self.confine = confine
+    }
+  }
+
+  /// Loads a rules file and the files it extends, with `options`.
+  /// - Throws: ``RuleSetError`` listing every problem with its file and JSON path.
+  public init(contentsOf url: URL, options: LoadOptions) throws(RuleSetError) {
     var loader = RuleSetLoader()
+    loader.options = options
     self = try loader.load(url: url)
   }
 

@@ -74,7 +74,8 @@ public struct RuleSetProblem: Sendable, Equatable, CustomStringConvertible {
     if !path.isEmpty { text += ": \(jsonPathString(path))" }
     text += ": \(message)"
     if let suggestion { text += " (did you mean \"\(suggestion)\"?)" }
-    return text
+    // Keys and values quoted from a rules file reach a terminal: no control may pass.
+    return DisplayText.escapingControls(text)
   }
 }
 

@@ -20,6 +20,12 @@ struct RuleSetLoader {
   static let maxRules = 10_000
 
   var problems: [RuleSetProblem] = []
+  var options = RuleSet.LoadOptions()
+  /// With ``RuleSet/LoadOptions/confine``: the resolved folder of the rules file loaded, and
+  /// its name for messages.
+  private var confinement: (root: String, file: String)?
+  /// The sibling `NAME.tests.json`, when there is one.
+  private var siblingTestsFile: String?
   /// Canonical paths of the files being loaded, to detect `extends` cycles.
   private var chain: [String] = []
 
@@ -49,6 +55,7 @@ struct RuleSetLoader {
 
   mutating func load(url: URL) throws(RuleSetError) -> RuleSet {
     let file = url.relativePath.isEmpty ? url.path : url.relativePath
+    if options.confine { confine(to: url.deletingLastPathComponent(), file: url.lastPathComponent) }
     guard let content = loadFile(url: url, displayName: file, referencedFrom: nil) else {
       throw RuleSetError(problems: problems)
     }
@@ -57,6 +64,7 @@ struct RuleSetLoader {
     let testsURL = url.deletingPathExtension().appendingPathExtension("tests.json")
     if FileManager.default.fileExists(atPath: testsURL.path) {
       let testsFile = testsURL.relativePath
+      siblingTestsFile = testsFile
       if let bytes = read(testsURL, displayName: testsFile, referencedFrom: nil),
         let root = parseJSON(bytes, file: testsFile)
       {
@@ -75,16 +83,96 @@ struct RuleSetLoader {
   }
 
   mutating func load(bytes: [UInt8], file: String, directory: URL) throws(RuleSetError) -> RuleSet {
+    if options.confine { confine(to: directory, file: (file as NSString).lastPathComponent) }
     guard let content = decode(bytes: bytes, file: file, directory: directory) else {
       throw RuleSetError(problems: problems)
     }
     return try finish(content, file: file)
   }
 
+  private mutating func confine(to directory: URL, file: String) {
+    confinement = (directory.standardizedFileURL.resolvingSymlinksInPath().path, file)
+  }
+
+  /// With confinement, `nil` when `relative` (from a file in `directory`) stays inside the
+  /// root, else the problem's message. Decided from the path and the symbolic links on it,
+  /// before the file is opened.
+  private func confinementProblem(_ relative: String, from directory: URL) -> String? {
+    guard let (root, file) = confinement else { return nil }
+    let message =
+      "\"\(relative)\" is outside the folder of \(file); --confine allows only relative paths below it"
+    if relative.hasPrefix("/") || relative.split(separator: "/").contains("..") { return message }
+    let resolved = URL(fileURLWithPath: relative, relativeTo: directory).standardizedFileURL
+      .resolvingSymlinksInPath().path
+    return resolved.hasPrefix(root + "/") ? nil : message
+  }
+
+  /// With confinement, the list and breach files every rule names.
+  private mutating func checkConfinement(_ nodes: [RuleNode]) {
+    for node in nodes {
+      switch node.kind {
+      case .allOf(let inner), .anyOf(let inner), .not(let inner): checkConfinement(inner)
+      case .rule(let rule):
+        var paths: [(String, [JSONPathComponent])] = []
+        if let common = rule as? NotCommon {
+          paths = common.lists.enumerated().map { i, path in
+            (path, common.lists.count == 1 ? [.key("lists")] : [.key("lists"), .index(i)])
+          }
+        } else if let breached = rule as? NotBreached {
+          paths = [(breached.file, [.key(NotBreached.name)])]
+        }
+        for (path, at) in paths {
+          if let message = confinementProblem(path, from: node.directory) {
+            problems.append(RuleSetProblem(file: node.file, path: node.path + at, message: message))
+          }
+        }
+      }
+    }
+  }
+
+  /// The fields that confirm another with `sameAs`, anywhere in their rules.
+  private static func confirmedFields(_ nodes: [RuleNode]) -> [String] {
+    nodes.flatMap { node -> [String] in
+      switch node.kind {
+      case .rule(let rule): return (rule as? SameAs).map { [$0.other] } ?? []
+      case .allOf(let inner), .anyOf(let inner), .not(let inner): return confirmedFields(inner)
+      }
+    }
+  }
+
+  /// Which fields are sensitive: those marked so, and every field that confirms (`sameAs`) a
+  /// sensitive one, which holds the same secret. A confirmation marked `"sensitive": false`
+  /// is a problem, not a way to print the password.
+  private mutating func sensitiveFields(_ partials: [PartialField]) -> Set<String> {
+    var sensitive = Set(partials.filter { $0.sensitive == true }.map(\.name))
+    var changed = true
+    while changed {
+      changed = false
+      for partial in partials where !sensitive.contains(partial.name) {
+        guard let confirmed = Self.confirmedFields(partial.rules ?? []).first(where: sensitive.contains) else {
+          continue
+        }
+        if partial.sensitive == false {
+          problems.append(
+            RuleSetProblem(
+              file: partial.file, path: partial.path + [.key("sensitive")],
+              message:
+                "\"\(partial.name)\" confirms the sensitive field \"\(confirmed)\" and is sensitive too; remove \"sensitive\": false"
+            ))
+        }
+        sensitive.insert(partial.name)
+        changed = true
+      }
+    }
+    return sensitive
+  }
+
   private mutating func finish(_ content: FileContent, file: String) throws(RuleSetError) -> RuleSet {
+    for field in content.fields { checkConfinement(field.rules ?? []) }
+    let sensitiveNames = sensitiveFields(content.fields)
     var fields: [FieldSpec] = []
     for partial in content.fields {
-      let sensitive = partial.sensitive ?? false
+      let sensitive = sensitiveNames.contains(partial.name)
       fields.append(
         FieldSpec(
           name: partial.name, label: partial.label ?? LocalizedText([:]),
@@ -120,6 +208,16 @@ struct RuleSetLoader {
         }
       }
     }
+    var content = content
+    var warnings: [RuleSetProblem] = []
+    if options.siblingTests == .optional, let sibling = siblingTestsFile,
+      problems.contains(where: { $0.file == sibling })
+    {
+      // Only `validate test` and `lint` need the examples: the rest warn and go on without them.
+      warnings = problems.filter { $0.file == sibling }
+      problems.removeAll { $0.file == sibling }
+      content.tests.removeAll { $0.file == sibling }
+    }
     var locales = content.locales
     locales.formUnion(content.messages.keys)
     let defaultLocale = content.defaultLocale ?? "en"
@@ -139,10 +237,12 @@ struct RuleSetLoader {
       test.visibleFields = visible
       return test
     }
-    return RuleSet(
+    var ruleSet = RuleSet(
       version: content.version ?? 1, name: content.name, defaultLocale: defaultLocale, fields: fields,
       messages: content.messages, tests: tests, limits: content.limits ?? Limits(), file: file,
       locales: locales.sorted())
+    ruleSet.warnings = warnings
+    return ruleSet
   }
 
   private static func count(_ nodes: [RuleNode]) -> Int {
@@ -274,6 +374,10 @@ struct RuleSetLoader {
     var parent: FileContent?
     if let extends = object["extends"] {
       if let relative = extends.stringValue {
+        if let message = confinementProblem(relative, from: directory) {
+          problems.append(RuleSetProblem(file: file, path: [.key("extends")], message: message))
+          return nil
+        }
         let parentURL = URL(fileURLWithPath: relative, relativeTo: directory)
         let parentName =
           (file as NSString).deletingLastPathComponent.isEmpty || relative.hasPrefix("/")
@@ -295,7 +399,7 @@ struct RuleSetLoader {
 
   /// The child wins: its top-level settings replace the parent's, a field it redefines
   /// keeps the parent's keys it does not set, and its messages override the parent's.
-  private func merge(parent: FileContent, child: FileContent) -> FileContent {
+  private mutating func merge(parent: FileContent, child: FileContent) -> FileContent {
     var merged = parent
     var position: [String: Int] = [:]
     for (i, field) in merged.fields.enumerated() { position[field.name] = i }
@@ -307,6 +411,15 @@ struct RuleSetLoader {
     for field in child.fields {
       if let index = position[field.name] {
         var base = merged.fields[index]
+        if base.sensitive == true, field.sensitive == false {
+          // A child cannot expose what its parent keeps secret: change the parent instead.
+          problems.append(
+            RuleSetProblem(
+              file: field.file, path: field.path + [.key("sensitive")],
+              message:
+                "\"\(field.name)\" is sensitive in \((base.file as NSString).lastPathComponent); a file that extends it cannot make it visible"
+            ))
+        }
         base.label = field.label ?? base.label
         base.trim = field.trim ?? base.trim
         base.normalize = field.normalize ?? base.normalize

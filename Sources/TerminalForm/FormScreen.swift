@@ -49,7 +49,7 @@ public struct FormScreen {
     let model = controller.model
     let language = model.policy.negotiateLocale([model.locale])
     let strings = TerminalStrings.forLanguage(language)
-    let labels = model.fieldNames.map { model.label(of: $0) }
+    let labels = model.fieldNames.map { DisplayText.escapingControls(model.label(of: $0)) }
     let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 0
     let hintWidth =
       model.fieldNames.contains(where: controller.isSensitive)
@@ -99,7 +99,7 @@ public struct FormScreen {
 
       for message in model.messages(for: name) {
         let style: TextStyle = message.severity == .error ? .red : .yellow
-        for piece in Self.wrap(message.text, columns: usable - valueColumn) {
+        for piece in Self.wrap(DisplayText.escapingControls(message.text), columns: usable - valueColumn) {
           lines.append([Span(String(repeating: " ", count: valueColumn + shift)), Span(piece, style)])
         }
       }
@@ -108,7 +108,7 @@ public struct FormScreen {
 
     lines.append([])
     if let general = model.generalError {
-      for piece in Self.wrap(general, columns: usable - valueColumn) {
+      for piece in Self.wrap(DisplayText.escapingControls(general), columns: usable - valueColumn) {
         lines.append([Span(String(repeating: " ", count: valueColumn)), Span(piece, .red)])
       }
     }

@@ -30,12 +30,24 @@ public final class SignalPipe {
     sigemptyset(&set)
     for number in signals { sigaddset(&set, number) }
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
-    for number in signals {
-      _ = signal(number) { received in
-        var byte = UInt8(truncatingIfNeeded: received)
-        _ = write(signalPipeWriteEnd, &byte, 1)
-      }
+    for number in signals { install(number) }
+  }
+
+  /// Delivers `number` to the pipe (again, after ``stopNow(_:)``).
+  public func install(_ number: Int32) {
+    _ = signal(number) { received in
+      var byte = UInt8(truncatingIfNeeded: received)
+      _ = write(signalPipeWriteEnd, &byte, 1)
     }
+  }
+
+  /// Stops the process the way SIGTSTP's default action would, then takes SIGTSTP back:
+  /// returns when the process is continued (or at once when the kernel discards the stop,
+  /// as it does for an orphaned process group).
+  public func stopNow(_ number: Int32 = SIGTSTP) {
+    _ = signal(number, SIG_DFL)
+    _ = raise(number)
+    install(number)
   }
 
   deinit {

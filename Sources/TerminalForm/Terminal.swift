@@ -32,12 +32,36 @@ public final class Terminal {
   /// restore.
   public func enterRawMode() throws(TerminalError) {
     let saved = try attributes()
-    var raw = saved
+    var raw = Self.raw(from: saved)
+    guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else { throw TerminalError("tcsetattr") }
+    original = saved
+    CrashRestore.arm(fd: fd, settings: saved)
+    write("\u{1B}[?1049h\u{1B}[H\u{1B}[2J")
+  }
+
+  static func raw(from settings: termios) -> termios {
+    var raw = settings
     cfmakeraw(&raw)
     // Keep output processing, so a stray "\n" written by anyone still returns the carriage.
     raw.c_oflag |= tcflag_t(OPOST)
-    guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else { throw TerminalError("tcsetattr") }
-    original = saved
+    return raw
+  }
+
+  /// Gives the terminal back for a stop (SIGTSTP): the saved settings and the main screen,
+  /// keeping the saved settings for ``resume()`` and ``restore()``.
+  public func suspend() {
+    guard var saved = original else { return }
+    write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+    _ = tcsetattr(fd, TCSADRAIN, &saved)
+  }
+
+  /// Takes the terminal again after a stop: raw mode from the settings saved before the
+  /// form started (not from the current ones, which the shell may have changed while the
+  /// process was stopped) and the alternate screen. The caller redraws.
+  public func resume() {
+    guard let saved = original else { return }
+    var raw = Self.raw(from: saved)
+    _ = tcsetattr(fd, TCSAFLUSH, &raw)
     write("\u{1B}[?1049h\u{1B}[H\u{1B}[2J")
   }
 
@@ -45,6 +69,7 @@ public final class Terminal {
   public func restore() {
     guard var saved = original else { return }
     original = nil
+    CrashRestore.disarm()
     write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
     // TCSADRAIN: the escape sequences above reach the terminal before the mode changes.
     _ = tcsetattr(fd, TCSADRAIN, &saved)
@@ -81,5 +106,38 @@ public final class Terminal {
       if count >= 0 { return Array(buffer.prefix(count)) }
       if errno != EINTR && errno != EAGAIN { return [] }
     }
+  }
+}
+
+/// What a crash signal's handler needs to give the terminal back: it runs in the handler
+/// itself (a crash cannot wait for the input loop), using only `write` and `tcsetattr`, which
+/// are async-signal-safe.
+nonisolated(unsafe) private var crashFD: Int32 = -1
+nonisolated(unsafe) private var crashSettings = termios()
+
+enum CrashRestore {
+  /// The signals that end the process where they happen; each is raised again, with its
+  /// default action, once the terminal is restored.
+  static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS]
+
+  static func arm(fd: Int32, settings: termios) {
+    crashSettings = settings
+    crashFD = fd
+    for number in signals {
+      _ = signal(number) { received in
+        if crashFD >= 0 {
+          let reset: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+          _ = Glibc.write(crashFD, reset.utf8Start, reset.utf8CodeUnitCount)
+          _ = tcsetattr(crashFD, TCSADRAIN, &crashSettings)
+        }
+        _ = signal(received, SIG_DFL)
+        _ = raise(received)
+      }
+    }
+  }
+
+  static func disarm() {
+    crashFD = -1
+    for number in signals { _ = signal(number, SIG_DFL) }
   }
 }

@@ -16,13 +16,21 @@ public enum TerminalSession {
     /// The values as one JSON object.
     case submitted(String)
     case cancelled
-    /// Ended by SIGTERM or SIGHUP; the terminal was restored first.
+    /// Ended by a signal (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1…); the terminal was
+    /// restored first.
     case signalled(Int32)
   }
 
   /// How long a lone ESC waits for the rest of an escape sequence before it counts as the
   /// Escape key. Terminals send a sequence in one write, so 50 ms is plenty even over ssh.
   static let escapeTimeoutMilliseconds: Int32 = 50
+  /// Signals whose default action ends the process: each ends the form through the
+  /// input loop, which restores the terminal first. Crash signals (SIGSEGV…) restore it in
+  /// their handler (see `CrashRestore`); SIGKILL cannot be caught.
+  static let endingSignals: [Int32] = [
+    SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+    SIGIO, SIGPWR, SIGSTKFLT,
+  ]
   /// Frames per second of the shake.
   static let shakeFrameRate = 30.0
 
@@ -30,7 +38,7 @@ public enum TerminalSession {
   /// restored on every way out.
   public static func run(model: FormModel, ttyPath: String = "/dev/tty") throws(TerminalError) -> Result {
     let terminal = try Terminal(path: ttyPath)
-    let signals = try SignalPipe(signals: [SIGWINCH, SIGTERM, SIGHUP])
+    let signals = try SignalPipe(signals: [SIGWINCH, SIGTSTP, SIGCONT] + endingSignals)
     try terminal.enterRawMode()
     defer { terminal.restore() }
 
@@ -60,6 +68,19 @@ public enum TerminalSession {
         if number == SIGWINCH {
           size = terminal.size()
           // The terminal may have reflowed old rows; start from a clean screen.
+          draw(clearing: true)
+        } else if number == SIGTSTP {
+          // As curses does: give the terminal back, stop, and take it again when continued.
+          terminal.suspend()
+          signals.stopNow(SIGTSTP)
+          terminal.resume()
+          size = terminal.size()
+          draw(clearing: true)
+        } else if number == SIGCONT {
+          // Continued after a stop the form did not see (SIGSTOP): the shell has probably
+          // put its own settings back, and echo on would show the password as it is typed.
+          terminal.resume()
+          size = terminal.size()
           draw(clearing: true)
         } else {
           return .signalled(number)

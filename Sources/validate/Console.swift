@@ -77,10 +77,17 @@ struct Style {
   func dim(_ s: String) -> String { enabled ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
 }
 
-/// Loads and compiles a rules file, printing its problems on failure.
-func loadPolicy(_ path: String) -> Policy? {
+/// Loads and compiles a rules file, printing its problems on failure. Only `validate test`
+/// needs the examples: for the other commands (`siblingTests: .optional`) a broken sibling
+/// `NAME.tests.json` is a warning naming the file, and the job goes on.
+func loadPolicy(_ path: String, siblingTests: RuleSet.LoadOptions.SiblingTests = .optional, confine: Bool = false)
+  -> Policy?
+{
   do {
-    return try RuleSet(contentsOf: URL(fileURLWithPath: path)).compile()
+    let rules = try RuleSet(
+      contentsOf: URL(fileURLWithPath: path), options: .init(siblingTests: siblingTests, confine: confine))
+    printWarnings(rules)
+    return try rules.compile()
   } catch {
     for problem in error.problems { Console.printError("Error: \(problem)") }
     // A missing or unreadable file, or one that is not an object, has nothing more for lint to say.
@@ -108,4 +115,11 @@ func resolveLocale(_ option: String?, policy: Policy) -> String {
     }
   }
   return policy.negotiateLocale(preferences)
+}
+
+/// The problems of a sibling `NAME.tests.json` that did not stop the job, on stderr.
+func printWarnings(_ rules: RuleSet) {
+  guard !rules.warnings.isEmpty else { return }
+  for problem in rules.warnings { Console.printError("Warning: \(problem)") }
+  Console.printError("Warning: the tests above are skipped; only 'validate test' and 'validate lint' need them.")
 }

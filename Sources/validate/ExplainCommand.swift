@@ -3,7 +3,7 @@ import FormRules
 /// `validate explain --rules FILE [--field NAME] [--locale ja|en] [--format text|json]`:
 /// each field's requirements as the checklist a sign-up screen shows.
 enum ExplainCommand {
-  static let spec = ArgumentSpec(valued: ["rules", "field", "locale", "format", "input"], flags: [])
+  static let spec = ArgumentSpec(valued: ["rules", "field", "locale", "format", "input"], flags: ["confine"])
 
   static let help = """
     OVERVIEW: Print each field's requirements as a checklist in the chosen language.
@@ -12,6 +12,7 @@ enum ExplainCommand {
 
     OPTIONS:
       --rules <file>     The rules file. Required.
+      --confine          The rules file is untrusted: extends, lists and notBreached must stay in its folder.
       --field <name>     Only this field.
       --locale <locale>  ja or en (default: LC_ALL / LC_MESSAGES / LANG, then the file's defaultLocale).
       --format <format>  text or json (default: text).
@@ -23,6 +24,7 @@ enum ExplainCommand {
     EXAMPLES:
       validate explain --rules Rules/signup.json --field password --locale ja
       validate explain --rules Rules/login.json --format json
+      validate explain --confine --rules uploads/tenant-42/rules.json
       echo '{"password": "abc"}' | validate explain --rules Rules/signup.json --field password --input -
     """
 
@@ -30,7 +32,7 @@ enum ExplainCommand {
     runCommand("explain", spec: spec, help: help, arguments: arguments) { (options) throws(UsageError) -> Int32 in
       let rulesPath = try options.required("rules", example: "validate explain --rules Rules/signup.json")
       let format = try options.choice("format", ["text", "json"]) ?? "text"
-      guard let policy = loadPolicy(rulesPath) else { return ExitCode.trouble }
+      guard let policy = loadPolicy(rulesPath, confine: options.has("confine")) else { return ExitCode.trouble }
       let locale = resolveLocale(options.value("locale"), policy: policy)
       var fields = policy.fieldNames
       if let only = options.value("field") {
@@ -81,7 +83,7 @@ enum ExplainCommand {
         let bullet = locale == "ja" ? "・" : "•"
         let style = Style(enabled: Console.usesColor)
         for (name, items) in rows {
-          Console.print(policy.label(of: name, locale: locale))
+          Console.print(DisplayText.escapingControls(policy.label(of: name, locale: locale)))
           for item in items {
             let marker: String
             switch item.met {
@@ -89,7 +91,7 @@ enum ExplainCommand {
             case .some(false): marker = item.severity == .warning ? style.yellow("!") : style.red("✗")
             case nil: marker = item.severity == .warning ? "(!)" : bullet
             }
-            Console.print("  \(marker) \(item.text)")
+            Console.print("  \(marker) \(DisplayText.escapingControls(item.text))")
           }
         }
       }

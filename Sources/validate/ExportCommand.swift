@@ -4,7 +4,7 @@ import FormRules
 /// the rules in a form web front ends understand. What the format cannot express is
 /// listed on stderr; the server still checks it.
 enum ExportCommand {
-  static let spec = ArgumentSpec(valued: ["rules", "to", "field"], flags: ["quiet"])
+  static let spec = ArgumentSpec(valued: ["rules", "to", "field"], flags: ["quiet", "confine"])
 
   static let help = """
     OVERVIEW: Export a rules file for web front ends that do not run Swift.
@@ -13,6 +13,7 @@ enum ExportCommand {
 
     OPTIONS:
       --rules <file>   The rules file. Required.
+      --confine        The rules file is untrusted: extends, lists and notBreached must stay in its folder.
       --to <format>    Required. One of:
                          json-schema    the input document's JSON Schema (2020-12), for validators such as Ajv
                          html           one <input> per field: type, required, minlength, maxlength, pattern,
@@ -29,6 +30,7 @@ enum ExportCommand {
     EXAMPLES:
       validate export --rules Rules/signup.json --to json-schema > signup.schema.json
       validate export --rules Rules/signup.json --to html
+      validate export --confine --rules uploads/tenant-42/rules.json --to json-schema
       validate export --rules Rules/signup.json --to passwordrules --field password
       validate export --rules Rules/login.json --to html --quiet
     """
@@ -43,7 +45,7 @@ enum ExportCommand {
           message: "missing --to", hint: "One of \(formats.joined(separator: ", ")); for example: --to json-schema")
       }
       // Compiled as well as decoded: a rules file the server cannot load is not worth exporting.
-      guard let rules = loadPolicy(rulesPath)?.ruleSet else { return ExitCode.trouble }
+      guard let rules = loadPolicy(rulesPath, confine: options.has("confine"))?.ruleSet else { return ExitCode.trouble }
       let export: Export
       do throws(ExportError) {
         export = try rules.export(format, field: options.value("field"))

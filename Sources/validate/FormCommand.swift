@@ -9,7 +9,7 @@ import TerminalForm
 /// The form is drawn on `/dev/tty`, not on stdout, so a script can capture the result
 /// while the user sees the form: `creds=$(validate form --rules Rules/signup.json)`.
 enum FormCommand {
-  static let spec = ArgumentSpec(valued: ["rules", "locale"], flags: [])
+  static let spec = ArgumentSpec(valued: ["rules", "locale"], flags: ["confine"])
 
   static let help = """
     OVERVIEW: Fill in a rules file's fields on the terminal and print the values as JSON.
@@ -18,6 +18,7 @@ enum FormCommand {
 
     OPTIONS:
       --rules <file>   The rules file. Required.
+      --confine        The rules file is untrusted: extends, lists and notBreached must stay in its folder.
       --locale <lang>  Language of labels and messages (ja, en, ja-JP…). Default: from
                        LC_ALL, LC_MESSAGES or LANG, then the rules file's defaultLocale.
       --help           Show this help.
@@ -30,8 +31,9 @@ enum FormCommand {
     Exit status: 0 submitted, 130 cancelled, 2 usage error, bad rules file or no terminal,
     128+N ended by signal N.
 
-    EXAMPLE:
+    EXAMPLES:
       creds=$(validate form --rules Rules/signup.json --locale ja)
+      validate form --confine --rules uploads/tenant-42/rules.json
     """
 
   /// Runs the command with the arguments that follow the word `form`.
@@ -54,7 +56,11 @@ enum FormCommand {
 
     let policy: Policy
     do {
-      policy = try RuleSet(contentsOf: URL(fileURLWithPath: rulesPath)).compile()
+      let rules = try RuleSet(
+        contentsOf: URL(fileURLWithPath: rulesPath),
+        options: .init(siblingTests: .optional, confine: options.has("confine")))
+      printWarnings(rules)
+      policy = try rules.compile()
     } catch {
       for problem in error.problems { Console.printError(problem.description) }
       return ExitCode.trouble

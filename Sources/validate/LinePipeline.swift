@@ -97,12 +97,19 @@ enum LinePipeline {
     Summary, readError: Int32?
   ) {
     var summary = Summary()
+    // Reports leave as soon as no more input is ready (`tail -f log | validate --jsonl`), and
+    // a termination request ends the input, so what was computed is written with the summary.
+    reader.waitForInput = { fd in
+      if renderer.pendingBytes > 0, !InputReadiness.isReady(fd) { renderer.drain { Console.write($0, to: outputFD) } }
+      return StopSignals.waitForInput(fd)
+    }
+    let perRecord = isatty(outputFD) == 1
     reader.forEachLine { line in
       summary.records += 1
       let bytes: UnsafeBufferPointer<UInt8>?
       if case .line(let b) = line { bytes = b } else { bytes = nil }
       summary.count(renderer.render(line: bytes, number: summary.records))
-      if summary.records & 255 == 0, renderer.pendingBytes >= 1 << 20 {
+      if perRecord || (summary.records & 255 == 0 && renderer.pendingBytes >= 1 << 20) {
         renderer.drain { Console.write($0, to: outputFD) }
       }
     }
@@ -317,8 +324,20 @@ private final class Pipeline: @unchecked Sendable {
     while true {
       batch.input.reserve(batch.input.count + LinePipeline.batchBytes)
       guard let base = batch.input.base else { break }
+      // With at least one whole line and no more input ready, validate what is there: a
+      // slow producer (`tail -f`) must not wait for a full block to see its reports.
+      if cut != nil, !InputReadiness.isReady(fd) { break }
+      if !StopSignals.waitForInput(fd) {
+        eof = true
+        break
+      }
       let n = read(fd, base + batch.input.count, batch.input.capacity - batch.input.count)
       if n < 0 && errno == EINTR { continue }
+      if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        // A non-blocking stdin that is empty for now: wait, do not end the input.
+        LineReader.waitUntilReadable(fd)
+        continue
+      }
       if n < 0 { readError = errno }
       if n <= 0 {
         eof = true
@@ -413,5 +432,62 @@ extension Summary {
     valid += other.valid
     invalid += other.invalid
     malformed += other.malformed
+  }
+}
+
+/// Whether a read of `fd` would return at once.
+enum InputReadiness {
+  static func isReady(_ fd: Int32) -> Bool {
+    var polled = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&polled, 1, 0) != 0
+  }
+}
+
+nonisolated(unsafe) private var stopSignalWriteEnd: Int32 = -1
+
+/// SIGTERM, SIGINT and SIGHUP during `--jsonl` (a container stop, `timeout`, Ctrl-C) end the
+/// input instead of the process: the signal is written to a pipe (the self-pipe trick) that
+/// every wait for input polls beside the input, so the records read so far are validated
+/// and written, the summary printed, and the exit status is 128 + N.
+enum StopSignals {
+  nonisolated(unsafe) private static var readEnd: Int32 = -1
+  nonisolated(unsafe) static var received: Int32 = 0
+
+  static func install() {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return }
+    for end in ends {
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
+    readEnd = ends[0]
+    stopSignalWriteEnd = ends[1]
+    // A blocked signal would never arrive; a parent may have left these blocked.
+    var set = sigset_t()
+    sigemptyset(&set)
+    for number in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&set, number) }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    for number in [SIGTERM, SIGINT, SIGHUP] {
+      _ = signal(number) { received in
+        var byte = UInt8(truncatingIfNeeded: received)
+        _ = write(stopSignalWriteEnd, &byte, 1)
+      }
+    }
+  }
+
+  /// Waits until `fd` has input; `false` when a stop signal came first (or had come).
+  static func waitForInput(_ fd: Int32) -> Bool {
+    guard readEnd >= 0 else { return true }
+    if received != 0 { return false }
+    var polled = [
+      pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
+    ]
+    while poll(&polled, 2, -1) < 0 && errno == EINTR {}
+    if polled[1].revents != 0 {
+      var byte: UInt8 = 0
+      if read(readEnd, &byte, 1) == 1 { received = Int32(byte) }
+      return false
+    }
+    return true
   }
 }

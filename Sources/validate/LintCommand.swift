@@ -3,7 +3,7 @@ import Foundation
 
 /// `validate lint --rules FILE`: loads and compiles a rules file and lists every problem.
 enum LintCommand {
-  static let spec = ArgumentSpec(valued: ["rules"], flags: [])
+  static let spec = ArgumentSpec(valued: ["rules"], flags: ["confine"])
 
   static let help = """
     OVERVIEW: Check a rules file without validating anything, and list every problem found.
@@ -12,24 +12,35 @@ enum LintCommand {
 
     OPTIONS:
       --rules <file>  The rules file. Required.
+      --confine       The rules file is untrusted: extends, lists and notBreached must stay in its folder.
       -h, --help      Show this help.
 
     Each problem is printed as FILE[:LINE:COLUMN]: JSON.PATH: what is wrong (did you mean …?).
     Exit status: 0 clean, 2 problems found.
 
-    EXAMPLE:
+    EXAMPLES:
       validate lint --rules Rules/signup.json
+      validate lint --confine --rules uploads/tenant-42/rules.json
     """
 
   static func run(_ arguments: [String]) -> Int32 {
     runCommand("lint", spec: spec, help: help, arguments: arguments) { (options) throws(UsageError) -> Int32 in
       let rulesPath = try options.required("rules", example: "validate lint --rules Rules/signup.json")
       do throws(RuleSetError) {
-        let rules = try RuleSet(contentsOf: URL(fileURLWithPath: rulesPath))
+        let rules = try RuleSet(
+          contentsOf: URL(fileURLWithPath: rulesPath), options: .init(confine: options.has("confine")))
         let policy = try rules.compile()
         let ruleCount = policy.ruleSet.fields.reduce(0) { $0 + $1.rules.count }
         Console.print(
           "\(rulesPath): OK (\(policy.fieldNames.count) fields, \(ruleCount) rules, \(rules.tests.count) tests)")
+        // Which list and breach files the rules really use on this machine: a list found
+        // somewhere unexpected is visible here.
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        for used in rules.referencedFiles() {
+          let path = used.url.path.hasPrefix(cwd) ? String(used.url.path.dropFirst(cwd.count)) : used.url.path
+          let size = used.entries.map { "\($0) entries" } ?? "\(used.bytes) bytes"
+          Console.print("\(used.file): \(jsonPathString(used.path)) uses \(path) (\(size))")
+        }
         return ExitCode.valid
       } catch {
         for problem in error.problems { Console.print(problem.description) }

@@ -3,7 +3,7 @@ import FormRules
 /// `validate test --rules FILE [--run REGEX] [--format text|json]`: runs the examples a
 /// rules file carries and ends with `N passed, N failed`.
 enum TestCommand {
-  static let spec = ArgumentSpec(valued: ["rules", "run", "format"], flags: [])
+  static let spec = ArgumentSpec(valued: ["rules", "run", "format"], flags: ["confine"])
 
   static let help = """
     OVERVIEW: Run the examples ("tests") of a rules file and of its sibling NAME.tests.json.
@@ -12,6 +12,7 @@ enum TestCommand {
 
     OPTIONS:
       --rules <file>     The rules file. Required.
+      --confine          The rules file is untrusted: extends, lists and notBreached must stay in its folder.
       --run <regex>      Only the cases whose name matches (PCRE2).
       --format <format>  text or json (default: text).
       -h, --help         Show this help.
@@ -23,6 +24,7 @@ enum TestCommand {
     EXAMPLES:
       validate test --rules Rules/signup.json --run 'confirmation'
       validate test --rules Rules/login.json --format json
+      validate test --confine --rules uploads/tenant-42/rules.json
     """
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -37,7 +39,9 @@ enum TestCommand {
           throw UsageError(message: "--run: invalid regular expression: \(error)")
         }
       }
-      guard let policy = loadPolicy(rulesPath) else { return ExitCode.trouble }
+      guard let policy = loadPolicy(rulesPath, siblingTests: .required, confine: options.has("confine")) else {
+        return ExitCode.trouble
+      }
       let results = policy.runTests { name in filter.map { $0.matches(name) == .match } ?? true }
       let passed = results.filter(\.passed).count
       let failed = results.count - passed
@@ -65,12 +69,13 @@ enum TestCommand {
       } else {
         let style = Style(enabled: Console.usesColor)
         for result in results {
+          let name = DisplayText.escapingControls(result.test.name)
           if result.passed {
-            Console.print("\(style.green("PASS")) \(result.test.name)")
+            Console.print("\(style.green("PASS")) \(name)")
           } else {
-            Console.print("\(style.red("FAIL")) \(result.test.name)")
-            Console.print("     expected \(result.expectedDescription)")
-            Console.print("     got      \(result.actualDescription)")
+            Console.print("\(style.red("FAIL")) \(name)")
+            Console.print("     expected \(DisplayText.escapingControls(result.expectedDescription))")
+            Console.print("     got      \(DisplayText.escapingControls(result.actualDescription))")
           }
         }
         Console.print("\(passed) passed, \(failed) failed")

@@ -8,7 +8,7 @@ import Foundation
 /// `validate --rules FILE [--input FILE] [--jsonl] [--format text|json] [--locale ja|en] [--field NAME=VALUE]…`
 enum ValidateCommand {
   static let spec = ArgumentSpec(
-    valued: ["rules", "input", "format", "locale", "jobs", "only"], flags: ["jsonl", "version"],
+    valued: ["rules", "input", "format", "locale", "jobs", "only"], flags: ["jsonl", "version", "confine"],
     repeatable: ["field", "keep"])
 
   static let help = """
@@ -20,6 +20,8 @@ enum ValidateCommand {
 
     OPTIONS:
       --rules <file>        The rules file (JSON). Required.
+      --confine             The rules file is untrusted: extends, lists and notBreached must be relative
+                            paths that stay in its folder (see docs/rules.md).
       --input <file>        Read the input from a file instead of standard input.
       --jsonl               The input is JSON Lines: one report per line, in order.
       --jobs <n>            With --jsonl, validate on n threads (default: the number of cores).
@@ -50,6 +52,7 @@ enum ValidateCommand {
     EXAMPLES:
       echo '{"email": " taro@example.jp ", "password": "abc123"}' | validate --rules Rules/login.json
       validate --rules Rules/signup.json --jsonl --input users.jsonl > reports.jsonl
+      validate --confine --rules uploads/tenant-42/rules.json < input.json
       validate --rules Rules/signup.json --jsonl --jobs 1 < part-0001 > part-0001.out
       validate --rules Rules/signup.json --jsonl --keep id --only invalid < users.jsonl > invalid.jsonl
       validate --rules Rules/login.json --field email=taro@example.jp --format text < /dev/null
@@ -78,7 +81,7 @@ enum ValidateCommand {
       let format =
         try options.choice("format", ["text", "json", "problem"])
         ?? (Console.isTerminal(STDOUT_FILENO) ? "text" : "json")
-      guard let policy = loadPolicy(rulesPath) else { return ExitCode.trouble }
+      guard let policy = loadPolicy(rulesPath, confine: options.has("confine")) else { return ExitCode.trouble }
       let locale = resolveLocale(options.value("locale"), policy: policy)
       let overrides = try fieldOverrides(options.all("field"), policy: policy)
       let reportOptions = try bulkReportOptions(options, policy: policy, format: format)
@@ -224,6 +227,10 @@ enum ValidateCommand {
     while true {
       let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n < 0, errno == EINTR { continue }
+      if n < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+        LineReader.waitUntilReadable(fd)
+        continue
+      }
       if n < 0 { throw unreadableInput(path, errno) }
       if n == 0 { break }
       // A document is one form's values: `/dev/zero` or a runaway pipe must not fill memory.
@@ -260,6 +267,7 @@ enum ValidateCommand {
     let fd = try openInput(inputPath)
     defer { if fd != STDIN_FILENO { close(fd) } }
     let style = Style(enabled: Console.usesColor)
+    StopSignals.install()
     let (summary, readError) = LinePipeline.run(fd: fd, jobs: jobs) { () -> LineRenderer in
       if format == "json" {
         // The options were checked against the policy already.
@@ -272,6 +280,7 @@ enum ValidateCommand {
       throw unreadableInput(inputPath, readError)
     }
     Console.printError(summary.description)
+    if StopSignals.received != 0 { return 128 + StopSignals.received }
     return summary.invalid == 0 ? ExitCode.valid : ExitCode.invalid
   }
 }
@@ -296,12 +305,19 @@ enum TextReport {
   static func render(_ report: Report, policy: Policy, locale: String, style: Style) -> String {
     var text = ""
     for failure in report.formErrors {
-      text += style.red("✗") + " " + policy.catalog.render(failure, label: nil, locale: locale, style: .labeled) + "\n"
+      text +=
+        style.red("✗") + " "
+        + DisplayText.escapingControls(policy.catalog.render(failure, label: nil, locale: locale, style: .labeled))
+        + "\n"
     }
     for field in report.fields {
-      let label = policy.label(of: field.name, locale: locale)
+      // Labels and messages come from the rules file: escaped, so that one field is one line
+      // and no escape sequence reaches the terminal.
+      let label = DisplayText.escapingControls(policy.label(of: field.name, locale: locale))
       let mark = field.isValid ? (field.warnings.isEmpty ? style.green("✓") : style.yellow("!")) : style.red("✗")
-      let messages = field.failures.map { policy.message(for: $0, field: field.name, locale: locale) }
+      let messages = field.failures.map {
+        DisplayText.escapingControls(policy.message(for: $0, field: field.name, locale: locale))
+      }
       text += "\(mark) \(style.bold(label))"
       if !messages.isEmpty { text += ": " + messages.joined(separator: " ") }
       text += "\n"

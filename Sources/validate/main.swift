@@ -19,8 +19,32 @@ if getenv("SWIFT_BACKTRACE") == nil {
   #endif
 }
 
+/// The first argument whose bytes are not UTF-8, with the option it is the value of. Swift
+/// repairs such bytes into U+FFFD in `CommandLine.arguments`, so a file name in Shift_JIS or
+/// EUC-JP would reach `open` changed and be reported as missing although it exists.
+func firstNonUTF8Argument() -> (index: Int, option: String?)? {
+  let argv = CommandLine.unsafeArgv
+  for i in 1..<Int(CommandLine.argc) {
+    guard let pointer = argv[i] else { continue }
+    let bytes = UnsafeBufferPointer(
+      start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+    if String(validating: bytes, as: UTF8.self) == nil {
+      let previous = i > 1 ? CommandLine.arguments[i - 1] : nil
+      return (i, previous.flatMap { $0.hasPrefix("--") && !$0.contains("=") ? $0 : nil })
+    }
+  }
+  return nil
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
+if let bad = firstNonUTF8Argument() {
+  let what = bad.option.map { "the value of \($0)" } ?? "argument \(bad.index)"
+  Console.fail(
+    "\(what) is not valid UTF-8 (a file name in a legacy encoding such as Shift_JIS or EUC-JP?)",
+    hint: "Rename the file to a UTF-8 name, or point a symbolic link with a UTF-8 name at it.")
+  exit(ExitCode.trouble)
+}
 switch arguments.first {
 case "test": status = TestCommand.run(Array(arguments.dropFirst()))
 case "lint": status = LintCommand.run(Array(arguments.dropFirst()))

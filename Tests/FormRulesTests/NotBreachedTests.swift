@@ -177,3 +177,47 @@ struct BreachFileTests {
     #expect(expected == [1_000_000, 2_000_000, 0, 50, 25, 0])
   }
 }
+
+@Suite("notBreached: a breach file replaced or rewritten while in use")
+struct BreachFileRefreshTests {
+  static let password = "5BAA61E4C9B93F3F0682250B6CF8331B7EE68FD8:10434004\n"
+  static let letmein = "B7A875FC1EA228B9061041B7CEC4BD3C52AB3CE3:150000\n"
+
+  func folder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("breach-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test("A file renamed over the path is seen by the next BreachFile; the open one keeps its snapshot")
+  func renamedOver() throws {
+    let directory = try folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("pwned.txt").path
+    try Data(Self.password.utf8).write(to: URL(fileURLWithPath: path))
+    let old = try BreachFile(path: path)
+    let replacement = directory.appendingPathComponent("new.txt").path
+    try Data(Self.letmein.utf8).write(to: URL(fileURLWithPath: replacement))
+    #expect(rename(replacement, path) == 0)
+    let new = try BreachFile(path: path)
+    #expect(old.count(ofPassword: "password") == 10_434_004)
+    #expect(old.count(ofPassword: "letmein") == 0)
+    #expect(new.count(ofPassword: "password") == 0)
+    #expect(new.count(ofPassword: "letmein") == 150_000)
+  }
+
+  @Test("A file truncated in place after it was opened: lookups answer 0, no crash")
+  func truncatedInPlace() throws {
+    let directory = try folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("pwned.txt").path
+    let filler = (0..<5000).map { String(format: "%08X", $0) + String(repeating: "0", count: 32) + ":1\n" }
+    try Data((filler.joined() + Self.password).utf8).write(to: URL(fileURLWithPath: path))
+    let file = try BreachFile(path: path)
+    #expect(file.count(ofPassword: "password") == 10_434_004)
+    #expect(truncate(path, 100) == 0)
+    #expect(file.count(ofPassword: "password") == 0)
+    #expect(truncate(path, 0) == 0)
+    #expect(file.count(ofPassword: "password") == 0)
+  }
+}

@@ -113,7 +113,7 @@ struct BadInputTests {
       stdout: ["rules.json: extends: expected a string, found an array"]),
     RulesCase(
       id: "R22", files: ["rules.json": text(#"{"extends": "/dev/zero"}"#)],
-      stdout: ["rules.json: extends: larger than 8 MiB: /dev/zero"]),
+      stdout: ["rules.json: extends: not a regular file (a character device): /dev/zero"]),
     RulesCase(
       id: "R23", files: [:], directories: ["rules.json"],
       stdout: ["rules.json: cannot read the file (it is a directory)"], hint: checkPath),
@@ -220,12 +220,12 @@ struct BadInputTests {
           #"{"fields": {"password": {"rules": [{"notCommon": true, "defaultList": false, "lists": ["/dev/zero"]}]}}}"#)
       ],
       stdout: [
-        "rules.json: fields.password.rules[0].lists: list file larger than 128 MiB: /dev/zero; for a breach corpus use notBreached"
+        "rules.json: fields.password.rules[0].lists: list file is not a regular file (a character device): /dev/zero"
       ]),
     RulesCase(
       id: "R50", files: ["rules.json": text(#"{"fields": {"password": {"rules": [{"notBreached": "/dev/zero"}]}}}"#)],
       stdout: [
-        "rules.json: fields.password.rules[0].notBreached: cannot use the breach file /dev/zero: not a regular file"
+        "rules.json: fields.password.rules[0].notBreached: cannot use the breach file /dev/zero: not a regular file (a character device)"
       ]),
   ]
 

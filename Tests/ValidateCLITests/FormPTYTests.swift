@@ -195,6 +195,92 @@ struct FormPTYTests {
     #expect(!pty.screen.isAlternateScreen)
   }
 
+  /// Every signal whose default action ends the process, sent from outside: the terminal
+  /// is restored, then the process ends with 128 + N (or by the signal itself for the crash
+  /// signals, which are handled in the signal handler and raised again).
+  static let endingSignals: [Int32] = [
+    SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGHUP, SIGTERM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+    SIGIO, SIGPWR, SIGSTKFLT, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS,
+  ]
+
+  @Test("H05a: every catchable signal that ends the form restores the terminal first", arguments: endingSignals)
+  func endingSignal(_ number: Int32) throws {
+    let pty = try PseudoTerminal()
+    let before = pty.attributes()
+    try pty.spawn(Self.validate, ["form", "--rules", rulesFile.path, "--locale", "en"])
+    try pty.waitForScreen { $0.text.contains("Email address") }
+    kill(pty.pid, number)
+    let result = try pty.waitForExit()
+    #expect(result.status == 128 + number)
+    #expect(Self.sameSettings(before, pty.attributes()))
+    #expect(!pty.screen.isAlternateScreen)
+    #expect(pty.screen.isCursorVisible)
+  }
+
+  /// The process state letter from /proc (`T` when stopped).
+  static func state(_ pid: pid_t) -> Character? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    return stat[stat.index(close, offsetBy: 2)...].first
+  }
+
+  static func isRaw(_ settings: termios) -> Bool {
+    settings.c_lflag & tcflag_t(ICANON | ECHO) == 0
+  }
+
+  @Test(
+    "H05b: after SIGSTOP, a shell resetting the terminal and SIGCONT, the form is raw again: the password is not echoed"
+  )
+  func stopAndContinue() throws {
+    let pty = try PseudoTerminal()
+    let before = pty.attributes()
+    try pty.spawn(Self.validate, ["form", "--rules", rulesFile.path, "--locale", "en"])
+    try pty.waitForScreen { $0.text.contains("Email address") }
+    pty.type("taro@example.jp\t")
+    try pty.waitForScreen { $0.text.contains("taro@example.jp") }
+    kill(pty.pid, SIGSTOP)
+    let deadline = Date().addingTimeInterval(10)
+    while Self.state(pty.pid) != "T", Date() < deadline { usleep(10_000) }
+    // What a shell does when a job stops: it puts its own (cooked, echoing) settings back.
+    var cooked = before
+    tcsetattr(pty.slave, TCSANOW, &cooked)
+    kill(pty.pid, SIGCONT)
+    let rawDeadline = Date().addingTimeInterval(10)
+    while !Self.isRaw(pty.attributes()), Date() < rawDeadline { usleep(10_000) }
+    #expect(Self.isRaw(pty.attributes()), "the form put the terminal back in raw mode")
+    pty.type("hunter2")
+    try pty.waitForScreen { $0.text.contains("Password       •••••••") }
+    #expect(!pty.screen.text.contains("hunter2"))
+    pty.type("\u{1B}")
+    #expect(try pty.waitForExit().status == 130)
+    #expect(Self.sameSettings(before, pty.attributes()))
+  }
+
+  @Test("H05c: SIGTSTP leaves the alternate screen and the raw mode before stopping, and the form comes back after")
+  func suspend() throws {
+    let pty = try PseudoTerminal()
+    let before = pty.attributes()
+    try pty.spawn(Self.validate, ["form", "--rules", rulesFile.path, "--locale", "en"])
+    try pty.waitForScreen { $0.text.contains("Email address") }
+    let mark = pty.output.count
+    kill(pty.pid, SIGTSTP)
+    // The test's child leads an orphaned process group, where the kernel discards a stop
+    // raised by SIGTSTP (a shell's job would stop here); either way the form must have
+    // restored the terminal, then taken it back.
+    try pty.waitForScreen { _ in
+      let after = String(decoding: pty.output[mark...], as: UTF8.self)
+      guard let left = after.range(of: "\u{1B}[?1049l") else { return false }
+      return after[left.upperBound...].contains("\u{1B}[?1049h")
+    }
+    if Self.state(pty.pid) == "T" { kill(pty.pid, SIGCONT) }
+    try pty.waitForScreen { $0.isAlternateScreen && $0.text.contains("Email address") }
+    #expect(Self.isRaw(pty.attributes()))
+    pty.type("\u{1B}")
+    #expect(try pty.waitForExit().status == 130)
+    #expect(Self.sameSettings(before, pty.attributes()))
+  }
+
   @Test("Without --rules it is a usage error on stderr with exit status 2")
   func usage() throws {
     let pty = try PseudoTerminal()
@@ -203,5 +289,28 @@ struct FormPTYTests {
     #expect(result.status == 2)
     #expect(result.stderr.hasPrefix("Error: missing --rules"))
     #expect(result.stdout == "")
+  }
+}
+
+extension FormPTYTests {
+  @Test("H11b: a label and a message with terminal controls are drawn escaped, never sent to the terminal")
+  func hostileLabel() throws {
+    let rules = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "form-pty-hostile-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: rules) }
+    try Data(
+      #"{"fields": {"a": {"label": "A\u001b]52;c;SGVsbG8=\u0007\u001b]0;pwned\u0007", "rules": [{"required": true, "message": "M\u001b[2J"}]}}}"#
+        .utf8
+    ).write(to: rules)
+    let pty = try PseudoTerminal()
+    try pty.spawn(Self.validate, ["form", "--rules", rules.path, "--locale", "en"])
+    try pty.waitForScreen { $0.text.contains(#"A\x1B]52;c;SGVsbG8=\x07"#) }
+    pty.type("\r")
+    try pty.waitForScreen { $0.text.contains(#"M\x1B[2J"#) }
+    let output = String(decoding: pty.output, as: UTF8.self)
+    #expect(!output.contains("\u{1B}]52;"))
+    #expect(!output.contains("\u{1B}]0;"))
+    pty.type("\u{1B}")
+    #expect(try pty.waitForExit().status == 130)
   }
 }

@@ -48,18 +48,24 @@ struct LintCommandTests {
     #expect(result.stdout.contains("no such file"))
   }
 
-  @Test("a clean file: one OK line, exit 0", arguments: ShippedRules.rulesFiles + [CLI.fixture("english-default.json")])
+  @Test(
+    "a clean file: one OK line, then one line per list file used, exit 0",
+    arguments: ShippedRules.rulesFiles + [CLI.fixture("english-default.json")])
   func clean(_ rules: String) throws {
     let result = try CLI.run(["lint", "--rules", rules])
     expectRun(result, status: 0, stderr: "")
-    #expect(result.stdoutLines.count == 1)
     #expect(result.stdout.hasPrefix("\(rules): OK ("), "stdout: \(result.stdout)")
+    #expect(result.stdoutLines.dropFirst().allSatisfy { $0.contains(" uses ") })
   }
 
   @Test("the OK line counts fields, rules and tests")
   func okLine() throws {
     let result = try CLI.run(["lint", "--rules", "Rules/signup.json"])
-    expectRun(result, status: 0, stdout: "Rules/signup.json: OK (3 fields, 10 rules, 13 tests)\n", stderr: "")
+    expectRun(
+      result, status: 0,
+      stdout: "Rules/signup.json: OK (3 fields, 10 rules, 13 tests)\n"
+        + "Rules/signup.json: fields.password.rules[4].notCommon uses "
+        + "Rules/lists/common-passwords/common-passwords.txt (19640 entries)\n", stderr: "")
   }
 
   @Test(

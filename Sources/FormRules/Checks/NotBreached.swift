@@ -5,7 +5,7 @@ import Foundation
 /// `minCount` times. A string is short for `{"file": …}`; the path is relative to the
 /// rules file that declares the rule.
 ///
-/// The file is memory-mapped once per policy and binary-searched (see ``BreachFile``),
+/// The file is opened once per policy and binary-searched with `pread` (see ``BreachFile``),
 /// so the multi-gigabyte HIBP download works without loading it.
 ///
 /// The failure carries `minCount` only: how often a password was seen would tell a

@@ -29,6 +29,10 @@ public struct LineReader {
   /// The error of the last failed `read`, if any.
   public private(set) var readError: Int32?
 
+  /// Called before each read of the descriptor; returning `false` ends the input there.
+  /// `validate --jsonl` writes its pending reports here when no more input is ready.
+  public var waitForInput: ((Int32) -> Bool)?
+
   public init(fileDescriptor fd: Int32, maxLineBytes: Int = LineReader.defaultMaxLineBytes, chunkSize: Int = 1 << 16) {
     self.fd = fd
     self.maxLineBytes = max(maxLineBytes, 0)
@@ -75,11 +79,21 @@ public struct LineReader {
         return
       }
       compact()
+      // The caller's chance to act before a read that may block: write what is pending, or
+      // stop (a termination request), which ends the input here.
+      if let waitForInput, !waitForInput(fd) {
+        eof = true
+        continue
+      }
       let n = buffer.withUnsafeMutableBufferPointer { b in
         read(fd, b.baseAddress.map { $0 + end }, b.count - end)
       }
       if n < 0 {
         if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          Self.waitUntilReadable(fd)
+          continue
+        }
         readError = errno
         eof = true
       } else if n == 0 {
@@ -88,6 +102,14 @@ public struct LineReader {
         end += n
       }
     }
+  }
+
+  /// Waits until `fd` has input (or end of input). A descriptor in `O_NONBLOCK` mode, as a
+  /// parent process may leave stdin, answers `EAGAIN` when it is momentarily empty: that is
+  /// "not yet", not an error.
+  public static func waitUntilReadable(_ fd: Int32) {
+    var polled = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    while poll(&polled, 1, -1) < 0 && errno == EINTR {}
   }
 
   private func indexOfNewline(from index: Int) -> Int? {

@@ -23,7 +23,7 @@ enum PasswordList {
   }
 
   /// The largest list file read into memory. Common-password lists run to a few megabytes;
-  /// larger corpora belong in a sorted SHA-1 file (`notBreached`), which is mapped, not read.
+  /// larger corpora belong in a sorted SHA-1 file (`notBreached`), which is searched in place, not loaded.
   static let maxFileBytes = 128 << 20
 
   /// The entries of a list file, canonical, in file order, loaded once per policy.
@@ -38,10 +38,16 @@ enum PasswordList {
       switch BoundedFile.read(path: url.path, limit: maxFileBytes) {
       case .success(let bytes): data = bytes
       case .failure(.notFound): throw RuleDecodingError("no such list file: \(url.path)", at: path)
+      case .failure(.notRegular(let kind)):
+        throw RuleDecodingError("list file is not a regular file (\(kind)): \(url.path)", at: path)
       case .failure(.tooLarge):
         throw RuleDecodingError(
           "list file larger than \(maxFileBytes >> 20) MiB: \(url.path); for a breach corpus use notBreached", at: path)
       case .failure: throw RuleDecodingError("cannot read the list: \(url.path)", at: path)
+      }
+      // A list that is not text (a binary file, UTF-16, a NUL) would silently match nothing.
+      if data.contains(0) || String(validating: data, as: UTF8.self) == nil {
+        throw RuleDecodingError("list file is not UTF-8 text: \(url.path)", at: path)
       }
       var result: [String] = []
       result.reserveCapacity(data.count / 8)
@@ -62,6 +68,8 @@ enum PasswordList {
         }
         emit(bytes.count)
       }
+      // An empty list disables the rule without a word: refuse it.
+      if result.isEmpty { throw RuleDecodingError("list file has no entries: \(url.path)", at: path) }
       return result
     }
   }
@@ -77,23 +85,19 @@ enum PasswordList {
     }
   }
 
-  /// Finds the shipped common-password list: in `lists/common-passwords/` of the
-  /// declaring file's folder or any folder above it (so `Rules/login.json` and
-  /// `Rules/policies/x.json` both find `Rules/lists/…`), then below the shipped
-  /// `Rules/` folder (`FORM_RULES_DIR` or `./Rules`).
+  /// Finds the shipped common-password list: in `lists/common-passwords/` of the declaring
+  /// file's folder and the folders above it up to the nearest one named `Rules` (so
+  /// `Rules/login.json` and `Rules/policies/x.json` both find `Rules/lists/…`), then below the
+  /// shipped `Rules/` folder (`FORM_RULES_DIR` or `./Rules`). A file outside any `Rules`
+  /// folder looks only in its own folder: a list planted in `/tmp` or `$HOME` above it is
+  /// never picked up.
   static func defaultListURL(in context: CompileContext, at path: [JSONPathComponent]) throws(RuleDecodingError)
     -> URL
   {
     let fm = FileManager.default
-    var directory = context.baseDirectory.standardizedFileURL
-    var searched: [String] = []
-    while true {
+    for directory in searchedFolders(from: context.baseDirectory) {
       let candidate = directory.appendingPathComponent(defaultRelativePath)
       if fm.fileExists(atPath: candidate.path) { return candidate }
-      searched.append(directory.path)
-      let parent = directory.deletingLastPathComponent()
-      if parent.path == directory.path || searched.count > 64 { break }
-      directory = parent
     }
     if let rules = context.rulesDirectory {
       let candidate = rules.appendingPathComponent(defaultRelativePath)
@@ -101,8 +105,23 @@ enum PasswordList {
     }
     throw RuleDecodingError(
       "the default common-password list \(defaultRelativePath) was not found in \(context.baseDirectory.path) "
-        + "or any folder above it, nor in \(context.rulesDirectory?.path ?? "./Rules"); set FORM_RULES_DIR to the "
+        + "or a folder above it up to the nearest Rules folder, nor in \(context.rulesDirectory?.path ?? "./Rules"); set FORM_RULES_DIR to the "
         + "Rules folder or name a list with \"lists\"",
       at: path)
+  }
+
+  /// The folders searched for the default list: `start`, then each parent up to and
+  /// including the nearest folder named `Rules`; only `start` when there is none.
+  static func searchedFolders(from start: URL) -> [URL] {
+    var folders: [URL] = []
+    var directory = start.standardizedFileURL
+    while folders.count < 64 {
+      folders.append(directory)
+      if directory.lastPathComponent == "Rules" { return folders }
+      let parent = directory.deletingLastPathComponent()
+      if parent.path == directory.path { break }
+      directory = parent
+    }
+    return [start.standardizedFileURL]
   }
 }
