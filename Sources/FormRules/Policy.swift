@@ -161,7 +161,8 @@ struct PreparedCall {
   init(
     plan: Plan, strings: UnsafeMutableBufferPointer<String?>,
     values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>, storage: UnsafeBufferPointer<UInt8>,
-    oversized: UnsafeMutablePointer<Bool>, valid: UnsafeMutablePointer<Bool>, pending: UnsafeMutablePointer<Plan.Pending>
+    oversized: UnsafeMutablePointer<Bool>, valid: UnsafeMutablePointer<Bool>,
+    pending: UnsafeMutablePointer<Plan.Pending>
   ) {
     self.plan = plan
     self.strings = strings

@@ -242,6 +242,24 @@ public struct RuleDecoder {
     return s
   }
 
+  /// The rule's value as a string or an array of strings.
+  public func stringList() throws(RuleDecodingError) -> [String] {
+    if let s = value.stringValue { return [s] }
+    guard let array = value.arrayValue else {
+      throw RuleDecodingError(
+        "expected a string or an array of strings, found \(value.typeDescription)", at: [.key(ruleName)])
+    }
+    var result: [String] = []
+    for (i, element) in array.enumerated() {
+      guard let s = element.stringValue else {
+        throw RuleDecodingError(
+          "expected a string, found \(element.typeDescription)", at: [.key(ruleName), .index(i)])
+      }
+      result.append(s)
+    }
+    return result
+  }
+
   /// A string or an array of strings.
   public func stringListOption(_ key: String) throws(RuleDecodingError) -> [String]? {
     guard let raw = object[key] else { return nil }

@@ -310,7 +310,8 @@ struct UTF8TextTests {
     {
       expectedTrimmed = String(scalars[start...end])
     }
-    let outer = scalars.first.map { $0.properties.isWhitespace } == true
+    let outer =
+      scalars.first.map { $0.properties.isWhitespace } == true
       || scalars.last.map { $0.properties.isWhitespace } == true
     var s = sample
     s.withUTF8 { bytes in

@@ -37,7 +37,10 @@ public struct CheckRule: Rule {
     RuleMessage(
       "check.unavailable",
       ja: ("{label}を確認できませんでした。しばらくしてからもう一度お試しください。", "確認できませんでした。しばらくしてからもう一度お試しください。"),
-      en: ("{label} could not be checked right now. Please try again later.", "Could not be checked right now. Please try again later.")),
+      en: (
+        "{label} could not be checked right now. Please try again later.",
+        "Could not be checked right now. Please try again later."
+      )),
     RuleMessage(
       "requirement.check", ja: ("確認済みの値", "確認済みの値"), en: ("A value the service accepts", "A value the service accepts")),
   ]

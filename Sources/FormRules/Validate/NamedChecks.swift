@@ -18,7 +18,7 @@ extension Policy {
   public func validate(
     _ values: [String: String], checks: [AsyncCheck], timeout: Duration = .seconds(2)
   ) async -> Report {
-    let (report, due) = validateCollectingChecks(values)
+    let (report, due) = validateCollectingChecks { values[$0] }
     guard !due.isEmpty else { return report }
     var byName: [String: AsyncCheck] = [:]
     for check in checks { byName[check.name] = check }
@@ -39,16 +39,16 @@ extension Policy {
   /// Like ``validate(_:checks:timeout:)`` with stubbed answers: `true` passes, `false`
   /// fails; a due check without a stub is listed in ``Report/checksNotRun``. The command
   /// line's `--check NAME=pass|fail` uses it.
-  public func validate(_ values: [String: String], checkStubs: [String: Bool]) -> Report {
-    let (report, due) = validateCollectingChecks(values)
+  public func validate(_ values: [String: String?], checkStubs: [String: Bool]) -> Report {
+    let (report, due) = validateCollectingChecks { values[$0] ?? nil }
     return report.adding(due: due) { i in checkStubs[due[i].name].map { Optional($0) } }
   }
 
   /// The report without named checks, and the checks that are due.
-  func validateCollectingChecks(_ values: [String: String]) -> (Report, [DueCheck]) {
-    let report = validate(values)
+  func validateCollectingChecks(_ lookup: (String) -> String?) -> (Report, [DueCheck]) {
+    let report = validate(lookup: lookup)
     guard plan.hasNamedChecks else { return (report, []) }
-    let due = withPrepared({ values[$0] }) { call -> [DueCheck] in
+    let due = withPrepared(lookup) { call -> [DueCheck] in
       var due: [DueCheck] = []
       var transformed: [String: String]?
       for i in 0..<plan.fieldCount {
@@ -118,6 +118,12 @@ private final class Once: @unchecked Sendable {
     claimed = true
     return true
   }
+}
+
+extension Policy {
+  /// Whether any field has a named check (`{"check": NAME}`), which only
+  /// ``validate(_:checks:timeout:)`` and ``validate(_:checkStubs:)`` run.
+  public var hasNamedChecks: Bool { plan.hasNamedChecks }
 }
 
 extension Plan {

@@ -225,7 +225,7 @@ final class Plan: @unchecked Sendable {
     while k < end {
       let before = count
       run(k, subject, pending, &count, &extras)
-      if hasError(pending, before..<count) {
+      if count > before, hasError(pending, before..<count) {
         valid = false
         if fields[i].bail { break }
       }
@@ -252,17 +252,32 @@ final class Plan: @unchecked Sendable {
 
   /// Runs node `k` and its subtree on `subject`, appending its failures to `pending`:
   /// the one place where `when`, the empty-value rule and the composites are decided.
+  /// Leaves, nearly every node, are handled inline; composites in ``runComposite(_:_:_:_:_:)``.
+  @inline(__always)
   func run(
     _ k: Int, _ subject: Subject, _ pending: UnsafeMutablePointer<Pending>, _ count: inout Int,
     _ extras: inout [Failure]
   ) {
     if nodes[k].hasCondition, let condition = nodes[k].condition, !condition.holds(in: subject.values) { return }
+    guard nodes[k].kind == .leaf else {
+      runComposite(k, subject, pending, &count, &extras)
+      return
+    }
+    guard !subject.bytes.isEmpty || nodes[k].checksEmptyValue else { return }
+    guard let variant = nodes[k].check._withUnsafeGuaranteedRef({ $0.check(subject) }) else { return }
+    pending[count] = Pending(node: Int32(k), field: Int32(nodes[k].field), variant: variant)
+    count += 1
+  }
+
+  /// `allOf`, `anyOf` and `not`, whose `when` ``run(_:_:_:_:_:)`` has checked.
+  @inline(never)
+  func runComposite(
+    _ k: Int, _ subject: Subject, _ pending: UnsafeMutablePointer<Pending>, _ count: inout Int,
+    _ extras: inout [Failure]
+  ) {
     switch nodes[k].kind {
     case .leaf:
-      guard !subject.bytes.isEmpty || nodes[k].checksEmptyValue else { return }
-      guard let variant = nodes[k].check._withUnsafeGuaranteedRef({ $0.check(subject) }) else { return }
-      pending[count] = Pending(node: Int32(k), field: Int32(nodes[k].field), variant: variant)
-      count += 1
+      return
     case .allOf:
       var c = k + 1
       while c < nodes[k].end {

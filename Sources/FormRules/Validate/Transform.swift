@@ -17,7 +17,8 @@ enum Transform {
   /// NFKC. Foundation on Linux leaves the marks that half-width kana decompose to
   /// uncomposed (`ﾊﾟ` → `ハ` + U+309A instead of `パ`), so an NFC pass finishes the job.
   static func nfkc(_ s: String) -> String {
-    s.utf8.allSatisfy({ $0 < 0x80 }) ? s : s.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
+    s.utf8.allSatisfy({ $0 < 0x80 })
+      ? s : s.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
   }
 
   /// A `String` without its leading and trailing White_Space scalars, through the byte
