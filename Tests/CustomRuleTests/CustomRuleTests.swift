@@ -65,15 +65,17 @@ struct CustomRuleTests {
   func fileTests() throws {
     let results = try Fixture.policy().runTests(checkStubs: ["emailAvailable": true])
     #expect(results.count == 3)
-    #expect(results.allSatisfy(\.passed), "\(results.filter { !$0.passed })")
+    let failed = results.filter { !$0.passed }
+    #expect(failed.isEmpty, "\(failed)")
   }
 
   @Test("without the registration the key is unknown, and did-you-mean lists the app's rules")
   func unknownKey() throws {
     #expect(throws: RuleSetError.self) { try RuleSet(contentsOf: Fixture.rules) }
     let misspelt = #"{"version": 1, "fields": {"email": {"rules": [{"notDisposableDomian": ["x.com"]}]}}}"#
-    do {
-      _ = try RuleSet(data: Array(misspelt.utf8), registry: try Fixture.registry())
+    let registry = try Fixture.registry()
+    do throws(RuleSetError) {
+      _ = try RuleSet(data: Array(misspelt.utf8), registry: registry)
       Issue.record("a misspelt key loaded")
     } catch {
       #expect(error.problems.first?.message == "unknown rule \"notDisposableDomian\"")

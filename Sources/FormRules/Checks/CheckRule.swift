@@ -87,4 +87,9 @@ public struct AsyncCheck: Sendable {
 public struct CheckNotRun: Sendable, Equatable {
   public let field: String
   public let check: String
+
+  public init(field: String, check: String) {
+    self.field = field
+    self.check = check
+  }
 }
