@@ -5,7 +5,7 @@
 /// rules found no error (an empty optional value is not checked). Its failure has the
 /// check's name as its code and the app's messages; a check that throws or does not
 /// answer within its time bound fails with `check.unavailable`, never silently passes.
-/// ``Policy/validate(_:)-(_)`` does not run it; `validate` and `validate test` on the
+/// `Policy.validate(_:)` does not run it; `validate` and `validate test` on the
 /// command line report it as not run unless given `--check NAME=pass|fail`.
 ///
 /// The type is `CheckRule` because ``AsyncCheck`` is what the app provides.

@@ -1,5 +1,5 @@
 /// The one compiled form of a policy's rules: every caller — a single
-/// ``Policy/validate(_:)-(_)``, ``Policy/validate(field:in:)``, the checklist, the
+/// `Policy.validate(_:)`, ``Policy/validate(field:in:)``, the checklist, the
 /// requirements, `validate test`, bulk JSON Lines and the UI models — runs on it.
 ///
 /// The rule tree of every field is laid out flat in pre-order: node `k`'s subtree is
