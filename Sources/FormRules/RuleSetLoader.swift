@@ -19,6 +19,7 @@ struct RuleSetLoader {
   /// Rules in a whole rules file with what it extends, for the same reason.
   static let maxRules = 10_000
 
+  let registry: RuleRegistry
   var problems: [RuleSetProblem] = []
   var options = RuleSet.LoadOptions()
   /// With ``RuleSet/LoadOptions/confine``: the resolved folder of the rules file loaded, and
@@ -26,6 +27,11 @@ struct RuleSetLoader {
   private var confinement: (root: String, file: String)?
   /// The sibling `NAME.tests.json`, when there is one.
   private var siblingTestsFile: String?
+
+  init(registry: RuleRegistry = .builtIn) {
+    self.registry = registry
+  }
+
   /// Canonical paths of the files being loaded, to detect `extends` cycles.
   private var chain: [String] = []
 
@@ -68,7 +74,8 @@ struct RuleSetLoader {
       if let bytes = read(testsURL, displayName: testsFile, referencedFrom: nil),
         let root = parseJSON(bytes, file: testsFile)
       {
-        var fileDecoder = FileDecoder(file: testsFile, directory: testsURL.deletingLastPathComponent())
+        var fileDecoder = FileDecoder(
+          file: testsFile, directory: testsURL.deletingLastPathComponent(), registry: registry)
         if let array = root.arrayValue {
           merged.tests += fileDecoder.decodeTests(array, at: [])
         } else if let object = root.objectValue, let array = object["tests"]?.arrayValue {
@@ -242,6 +249,7 @@ struct RuleSetLoader {
       messages: content.messages, tests: tests, limits: content.limits ?? Limits(), file: file,
       locales: locales.sorted())
     ruleSet.warnings = warnings
+    ruleSet.registry = registry
     return ruleSet
   }
 
@@ -390,7 +398,7 @@ struct RuleSetLoader {
             file: file, path: [.key("extends")], message: "expected a string, found \(extends.typeDescription)"))
       }
     }
-    var decoder = FileDecoder(file: file, directory: directory)
+    var decoder = FileDecoder(file: file, directory: directory, registry: registry)
     let content = decoder.decodeFile(object)
     problems += decoder.problems
     guard let parent else { return content }

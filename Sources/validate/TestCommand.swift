@@ -3,18 +3,21 @@ import FormRules
 /// `validate test --rules FILE [--run REGEX] [--format text|json]`: runs the examples a
 /// rules file carries and ends with `N passed, N failed`.
 enum TestCommand {
-  static let spec = ArgumentSpec(valued: ["rules", "run", "format"], flags: ["confine"])
+  static let spec = ArgumentSpec(valued: ["rules", "run", "format"], flags: ["confine"], repeatable: ["check"])
 
   static let help = """
     OVERVIEW: Run the examples ("tests") of a rules file and of its sibling NAME.tests.json.
 
-    USAGE: validate test --rules <file> [--run <regex>] [--format <format>]
+    USAGE: validate test --rules <file> [--run <regex>] [--format <format>] [--check <name=pass|fail>]…
 
     OPTIONS:
       --rules <file>     The rules file. Required.
       --confine          The rules file is untrusted: extends, lists and notBreached must stay in its folder.
       --run <regex>      Only the cases whose name matches (PCRE2).
       --format <format>  text or json (default: text).
+      --check <name=pass|fail>
+                         Answer the app's named check NAME (repeatable). Without it such a
+                         check is not run, and the case says so.
       -h, --help         Show this help.
 
     A case passes when "valid" matches, or when each field listed under "errors" fails
@@ -42,7 +45,9 @@ enum TestCommand {
       guard let policy = loadPolicy(rulesPath, siblingTests: .required, confine: options.has("confine")) else {
         return ExitCode.trouble
       }
-      let results = policy.runTests { name in filter.map { $0.matches(name) == .match } ?? true }
+      let stubs = try ValidateCommand.checkStubs(options.all("check"))
+      let results = policy.runTests(
+        matching: { name in filter.map { $0.matches(name) == .match } ?? true }, checkStubs: stubs)
       let passed = results.filter(\.passed).count
       let failed = results.count - passed
       if format == "json" {
@@ -62,6 +67,14 @@ enum TestCommand {
           writer.string(result.expectedDescription)
           writer.raw(",\"actual\":")
           writer.string(result.actualDescription)
+          if !result.checksNotRun.isEmpty {
+            writer.raw(",\"checksNotRun\":[")
+            for (k, check) in result.checksNotRun.enumerated() {
+              if k > 0 { writer.raw(",") }
+              writer.string("\(check.field): \(check.check)")
+            }
+            writer.raw("]")
+          }
           writer.raw("}")
         }
         writer.raw("]}\n")
@@ -76,6 +89,10 @@ enum TestCommand {
             Console.print("\(style.red("FAIL")) \(name)")
             Console.print("     expected \(DisplayText.escapingControls(result.expectedDescription))")
             Console.print("     got      \(DisplayText.escapingControls(result.actualDescription))")
+          }
+          for check in result.checksNotRun {
+            Console.print(
+              "     check '\(check.check)' on '\(check.field)' not run (give --check \(check.check)=pass|fail)")
           }
         }
         Console.print("\(passed) passed, \(failed) failed")
