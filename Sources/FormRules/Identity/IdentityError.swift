@@ -255,9 +255,9 @@ extension Policy {
   public func message(for mapped: MappedIdentityError, locale: String, style: MessageStyle = .inline) -> String {
     let language = negotiateLocale([locale])
     guard let field = mapped.field, self.field(field) != nil else {
-      // A field the rules file does not have: say it above the form, with the field's name as label.
-      let label = mapped.field
-      return catalog.render(mapped.failure, label: label, locale: language, style: label == nil ? .labeled : .inline)
+      // A general error, or a field the rules file does not have: the sentence without a
+      // label, shown above the form.
+      return catalog.render(mapped.failure, label: nil, locale: language, style: mapped.field == nil ? .labeled : .inline)
     }
     return message(for: mapped.failure, field: field, locale: language, style: style)
   }
