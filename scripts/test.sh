@@ -28,8 +28,18 @@ while IFS= read -r rules; do
   fi
 done < <(grep -l '"tests"' $(find Rules -name '*.json' -not -path 'Rules/schema/*' | sort))
 
-echo "swift test: exit $swift_status ($swift_total tests); rules files: $policy_passed passed, $policy_failed failed"
-passed=$((swift_total - swift_failed + policy_passed))
-failed=$((swift_failed + policy_failed))
+# The identity-rest example: built as its own package and run against a local Firebase Auth
+# REST stub; its cases count in the total, and a build failure counts as a failure.
+rest_log=$(mktemp)
+bash Examples/identity-rest/test.sh 2>&1 | tee "$rest_log"
+rest_status=${PIPESTATUS[0]}
+rest_line=$(grep -E '^identity-rest: [0-9]+ passed, [0-9]+ failed' "$rest_log" | tail -1)
+rest_passed=$(echo "$rest_line" | grep -Eo '[0-9]+ passed' | grep -Eo '[0-9]+' || echo 0)
+rest_failed=$(echo "$rest_line" | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' || echo 1)
+if [ "$rest_status" -ne 0 ] && [ "${rest_failed:-0}" -eq 0 ]; then rest_failed=1; fi
+
+echo "swift test: exit $swift_status ($swift_total tests); rules files: $policy_passed passed, $policy_failed failed; identity-rest: $rest_passed passed, $rest_failed failed"
+passed=$((swift_total - swift_failed + policy_passed + rest_passed))
+failed=$((swift_failed + policy_failed + rest_failed))
 echo "$passed passed, $failed failed"
-[ "$swift_status" -eq 0 ] && [ "$policy_failed" -eq 0 ]
+[ "$swift_status" -eq 0 ] && [ "$policy_failed" -eq 0 ] && [ "$rest_status" -eq 0 ]
