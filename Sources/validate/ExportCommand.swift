@@ -63,7 +63,8 @@ enum ExportCommand {
       // A provider that would refuse valid users is said loudly, never exported silently.
       if !export.stricter.isEmpty, !options.has("allow-stricter") {
         for note in export.stricter { Console.printError("error: \(note)") }
-        Console.printError("hint: change the rules as suggested, or pass --allow-stricter to export the closest setting")
+        Console.printError(
+          "hint: change the rules as suggested, or pass --allow-stricter to export the closest setting")
         return ExitCode.invalid
       }
       Console.write(Array(export.text.utf8))

@@ -13,9 +13,12 @@ struct IdentityProviderExportTests {
 
   /// Small rules files for what the shipped ones do not exercise.
   static let synthetic: [String: String] = [
-    "utf8-utf16": #"[{"required": true}, {"minLength": 10, "unit": "utf8"}, {"maxLength": 20, "unit": "utf16"}, {"trimmed": true}]"#,
-    "classes": #"[{"required": true}, {"minLength": 8}, {"maxLength": 30}, {"characterClasses": ["lower", "upper", "digit", "symbol"]}, {"trimmed": true}]"#,
-    "symbol-only": #"[{"minLength": 6}, {"maxLength": 12, "unit": "utf8"}, {"characterClasses": ["symbol"]}, {"trimmed": true}]"#,
+    "utf8-utf16":
+      #"[{"required": true}, {"minLength": 10, "unit": "utf8"}, {"maxLength": 20, "unit": "utf16"}, {"trimmed": true}]"#,
+    "classes":
+      #"[{"required": true}, {"minLength": 8}, {"maxLength": 30}, {"characterClasses": ["lower", "upper", "digit", "symbol"]}, {"trimmed": true}]"#,
+    "symbol-only":
+      #"[{"minLength": 6}, {"maxLength": 12, "unit": "utf8"}, {"characterClasses": ["symbol"]}, {"trimmed": true}]"#,
     "graphemes": #"[{"minLength": 6, "unit": "graphemes"}, {"maxLength": 10, "unit": "graphemes"}, {"trimmed": true}]"#,
     "long-minimum": #"[{"minLength": 40}, {"maxLength": 120}, {"trimmed": true}]"#,
     "short-minimum": #"[{"minLength": 4}, {"maxLength": 50}, {"trimmed": true}]"#,
@@ -25,13 +28,15 @@ struct IdentityProviderExportTests {
   static func ruleSet(named name: String) throws -> RuleSet {
     if let rules = synthetic[name] {
       let trim = name == "trim-transform" ? "true" : "false"
-      let json = #"{"version": 1, "name": "\#(name)", "fields": {"password": {"sensitive": true, "trim": \#(trim), "rules": \#(rules)}}}"#
+      let json =
+        #"{"version": 1, "name": "\#(name)", "fields": {"password": {"sensitive": true, "trim": \#(trim), "rules": \#(rules)}}}"#
       return try RuleSet(data: Array(json.utf8))
     }
     return try RuleSet(contentsOf: Repository.url("Rules/\(name).json"))
   }
 
-  static let names = ["login", "signup", "policies/nist-800-63b", "policies/nist-800-63b-mfa", "policies/owasp-asvs"]
+  static let names =
+    ["login", "signup", "policies/nist-800-63b", "policies/nist-800-63b-mfa", "policies/owasp-asvs"]
     + synthetic.keys.sorted()
 
   struct Case: Sendable, CustomTestStringConvertible {
@@ -71,7 +76,8 @@ struct IdentityProviderExportTests {
       String(repeating: "あ", count: 40), String(repeating: "👍", count: 64), String(repeating: "👍", count: 40),
       String(repeating: "e\u{301}", count: 10),
       // 10 graphemes of 31 code points each: short to a grapheme count, long to any other.
-      String(repeating: "e" + String(repeating: "\u{301}", count: 30), count: 10), "𝟙𝐚ǅ!𝟙𝐚ǅ!", "aA1!aA1!", "ÉéÀà1!xyz", "correct horse",
+      String(repeating: "e" + String(repeating: "\u{301}", count: 30), count: 10), "𝟙𝐚ǅ!𝟙𝐚ǅ!", "aA1!aA1!", "ÉéÀà1!xyz",
+      "correct horse",
     ]
     return result + fixed
   }()
@@ -116,11 +122,16 @@ struct IdentityProviderExportTests {
     #expect(try Self.ruleSet(named: "signup").export(.keycloak).text == "length(8) and maxLength(72)\n")
     let utf = try Self.ruleSet(named: "utf8-utf16")
     #expect(try utf.export(.keycloak).text == "length(4) and maxLength(20)\n", "10 bytes are at least 4 UTF-16 units")
-    #expect(try ProviderModel(.firebase, text: utf.export(.firebase).text).min == 6, "10 bytes are 3 code points: raised to Firebase's 6")
+    #expect(
+      try ProviderModel(.firebase, text: utf.export(.firebase).text).min == 6,
+      "10 bytes are 3 code points: raised to Firebase's 6")
     let long = try Self.ruleSet(named: "long-minimum")
-    #expect(try ProviderModel(.firebase, text: long.export(.firebase).text).min == 30, "clamped to the documented range")
+    #expect(
+      try ProviderModel(.firebase, text: long.export(.firebase).text).min == 30, "clamped to the documented range")
     #expect(try ProviderModel(.cognito, text: long.export(.cognito).text).min == 40)
-    #expect(try Self.ruleSet(named: "symbol-only").export(.keycloak).text == "length(6) and maxLength(12) and specialChars(1)\n")
+    #expect(
+      try Self.ruleSet(named: "symbol-only").export(.keycloak).text
+        == "length(6) and maxLength(12) and specialChars(1)\n")
     #expect(try Self.ruleSet(named: "classes").export(.keycloak).text.contains("specialChars(1)"))
     #expect(try !Self.ruleSet(named: "classes").export(.keycloak).text.contains("digits"))
   }
@@ -130,9 +141,12 @@ struct IdentityProviderExportTests {
     let refused = try CLI.run(["export", "--rules", "Rules/login.json", "--to", "cognito"])
     #expect(refused.status == 1)
     #expect(refused.stdout.isEmpty)
-    #expect(refused.stderr.contains("error: Rules/login.json: fields.password: Cognito refuses passwords longer than 256"))
+    #expect(
+      refused.stderr.contains("error: Rules/login.json: fields.password: Cognito refuses passwords longer than 256"))
     #expect(refused.stderr.contains("start or end with white space"))
-    let allowed = try CLI.run(["export", "--rules", "Rules/login.json", "--to", "cognito", "--allow-stricter", "--quiet"])
+    let allowed = try CLI.run([
+      "export", "--rules", "Rules/login.json", "--to", "cognito", "--allow-stricter", "--quiet",
+    ])
     #expect(allowed.status == 0)
     #expect(allowed.stdout.contains(#""MinimumLength": 6"#))
     #expect(allowed.stderr.hasPrefix("stricter: Rules/login.json"), "\(allowed.stderr)")

@@ -30,7 +30,9 @@ struct IdentityErrorMappingTests {
   static let weak = (
     "パスワードが弱すぎます。より長く、推測されにくいものを入力してください。", "Too weak. Please choose a longer password that is harder to guess."
   )
-  static let disabled = ("このアカウントは無効になっています。サポートにお問い合わせください。", "This account has been disabled. Please contact support.")
+  static let disabled = (
+    "このアカウントは無効になっています。サポートにお問い合わせください。", "This account has been disabled. Please contact support."
+  )
   static let notAllowed = (
     "この方法は現在ご利用いただけません。管理者にお問い合わせください。", "This way of signing in is not available. Please contact the administrator."
   )
@@ -55,7 +57,11 @@ struct IdentityErrorMappingTests {
       IdentityError(firebaseREST: "WEAK_PASSWORD : Password should be at least 6 characters"), "password",
       ("6文字以上で入力してください。", "Must be at least 6 characters.")),
     c(IdentityError(firebaseREST: "WEAK_PASSWORD : Password is too guessable"), "password", weak),
-    c(IdentityError(firebaseREST: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [Password must contain an upper case character]"), "password", weak),
+    c(
+      IdentityError(
+        firebaseREST:
+          "PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [Password must contain an upper case character]"
+      ), "password", weak),
     c(IdentityError(firebaseREST: "INVALID_EMAIL"), "email", invalidEmail),
     c(IdentityError(firebaseREST: "MISSING_EMAIL"), "email", ("入力してください。", "This field is required.")),
     c(IdentityError(firebaseREST: "MISSING_PASSWORD"), "password", ("入力してください。", "This field is required.")),
@@ -80,7 +86,9 @@ struct IdentityErrorMappingTests {
     // Cognito exceptions.
     c(IdentityError(cognito: "UsernameExistsException"), "email", taken),
     c(IdentityError(cognito: "AliasExistsException"), "email", taken),
-    c(IdentityError(cognito: "NotAuthorizedException", message: "Incorrect username or password."), nil, invalidCredentials),
+    c(
+      IdentityError(cognito: "NotAuthorizedException", message: "Incorrect username or password."), nil,
+      invalidCredentials),
     c(IdentityError(cognito: "UserNotFoundException"), nil, invalidCredentials),
     c(IdentityError(cognito: "InvalidPasswordException"), "password", weak),
     c(IdentityError(cognito: "TooManyRequestsException"), nil, tooMany),
@@ -124,7 +132,10 @@ struct IdentityErrorMappingTests {
         IdentityError(firebaseREST: "EMAIL_NOT_FOUND"), IdentityError(firebaseREST: "INVALID_PASSWORD"),
         IdentityError(firebaseREST: "INVALID_LOGIN_CREDENTIALS"),
       ],
-      [IdentityError(firebaseSDK: "userNotFound"), IdentityError(firebaseSDK: "wrongPassword"), IdentityError(firebaseSDK: "invalidCredential")],
+      [
+        IdentityError(firebaseSDK: "userNotFound"), IdentityError(firebaseSDK: "wrongPassword"),
+        IdentityError(firebaseSDK: "invalidCredential"),
+      ],
       [IdentityError(cognito: "UserNotFoundException"), IdentityError(cognito: "NotAuthorizedException")],
     ]
     for group in groups {
@@ -143,13 +154,20 @@ struct IdentityErrorMappingTests {
 
   @Test("error bodies: Firebase REST and Cognito; anything else is not an identity error")
   func bodies() {
-    let firebase = #"{"error": {"code": 400, "message": "EMAIL_EXISTS", "errors": [{"message": "EMAIL_EXISTS", "domain": "global", "reason": "invalid"}]}}"#
+    let firebase =
+      #"{"error": {"code": 400, "message": "EMAIL_EXISTS", "errors": [{"message": "EMAIL_EXISTS", "domain": "global", "reason": "invalid"}]}}"#
     #expect(IdentityError.firebaseREST(body: Array(firebase.utf8)) == IdentityError(firebaseREST: "EMAIL_EXISTS"))
     let weak = #"{"error": {"code": 400, "message": "WEAK_PASSWORD : Password should be at least 6 characters"}}"#
     #expect(IdentityError.firebaseREST(body: Array(weak.utf8))?.reason == "Password should be at least 6 characters")
-    let cognito = #"{"__type": "com.amazonaws.cognito.identity.idp.model#UsernameExistsException", "message": "User already exists"}"#
-    #expect(IdentityError.cognito(body: Array(cognito.utf8)) == IdentityError(cognito: "UsernameExistsException", message: "User already exists"))
-    for bad in ["", "{", "[]", #"{"error": "x"}"#, #"{"error": {"message": ""}}"#, "\u{FF}\u{FE}", String(repeating: "[", count: 100_000)] {
+    let cognito =
+      #"{"__type": "com.amazonaws.cognito.identity.idp.model#UsernameExistsException", "message": "User already exists"}"#
+    #expect(
+      IdentityError.cognito(body: Array(cognito.utf8))
+        == IdentityError(cognito: "UsernameExistsException", message: "User already exists"))
+    for bad in [
+      "", "{", "[]", #"{"error": "x"}"#, #"{"error": {"message": ""}}"#, "\u{FF}\u{FE}",
+      String(repeating: "[", count: 100_000),
+    ] {
       #expect(IdentityError.firebaseREST(body: Array(bad.utf8)) == nil, "\(bad.prefix(20))")
       #expect(IdentityError.cognito(body: Array(bad.utf8)) == nil)
     }
@@ -184,10 +202,13 @@ struct IdentityErrorMappingTests {
     #expect(mapping.map(IdentityError(firebaseREST: "EMAIL_EXISTS")).field == "login_id")
   }
 
-  @Test("the minimum is read only from \"at least N characters\"", arguments: [
-    ("Password should be at least 6 characters", 6), ("Password should be at least 12 characters long", 12),
-    ("at least six characters", nil), ("at least 6 digits", nil), ("", nil), ("at least 99999999999999999999999 characters", nil),
-  ] as [(String, Int?)])
+  @Test(
+    "the minimum is read only from \"at least N characters\"",
+    arguments: [
+      ("Password should be at least 6 characters", 6), ("Password should be at least 12 characters long", 12),
+      ("at least six characters", nil), ("at least 6 digits", nil), ("", nil),
+      ("at least 99999999999999999999999 characters", nil),
+    ] as [(String, Int?)])
   func minimumLength(reason: String, expected: Int?) {
     #expect(IdentityErrorMapping.minimumLength(in: reason) == expected)
   }

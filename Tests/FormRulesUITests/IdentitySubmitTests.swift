@@ -20,7 +20,10 @@ struct IdentitySubmitTests {
   @Test("EMAIL_EXISTS shows under the email field, focuses it, and goes when the email is edited")
   func fieldFailure() async {
     let model = model("ja")
-    await model.submit { throw IdentityError.firebaseREST(body: Array(#"{"error": {"code": 400, "message": "EMAIL_EXISTS"}}"#.utf8)) ?? IdentityError(firebaseREST: "") }
+    await model.submit {
+      throw IdentityError.firebaseREST(body: Array(#"{"error": {"code": 400, "message": "EMAIL_EXISTS"}}"#.utf8))
+        ?? IdentityError(firebaseREST: "")
+    }
     #expect(model.generalError == nil)
     #expect(model.focusedField == "email")
     #expect(model.messages(for: "email").map(\.text) == ["このメールアドレスは既に登録されています。"])
@@ -60,7 +63,10 @@ struct IdentitySubmitTests {
     #expect(model.messages(for: "password").map(\.text) == ["Must be at least 6 characters."])
     #expect(model.focusedField == "password")
     await model.submit { throw IdentityError(cognito: "InvalidPasswordException") }
-    #expect(model.messages(for: "password").map(\.text) == ["Too weak. Please choose a longer password that is harder to guess."])
+    #expect(
+      model.messages(for: "password").map(\.text) == [
+        "Too weak. Please choose a longer password that is harder to guess."
+      ])
   }
 
   @Test("a Firebase SDK NSError is accepted as thrown")

@@ -242,7 +242,9 @@ public struct IdentityErrorMapping: Sendable {
       "InternalErrorException": .general("server.error"),
     ]
     var table: [String: Target] = [:]
-    for (source, codes) in [(IdentityError.Source.firebaseREST, firebaseREST), (.firebaseSDK, firebaseSDK), (.cognito, cognito)] {
+    for (source, codes) in [
+      (IdentityError.Source.firebaseREST, firebaseREST), (.firebaseSDK, firebaseSDK), (.cognito, cognito),
+    ] {
       for (code, target) in codes { table["\(source.rawValue):\(code)"] = target }
     }
     return table
@@ -257,7 +259,8 @@ extension Policy {
     guard let field = mapped.field, self.field(field) != nil else {
       // A general error, or a field the rules file does not have: the sentence without a
       // label, shown above the form.
-      return catalog.render(mapped.failure, label: nil, locale: language, style: mapped.field == nil ? .labeled : .inline)
+      return catalog.render(
+        mapped.failure, label: nil, locale: language, style: mapped.field == nil ? .labeled : .inline)
     }
     return message(for: mapped.failure, field: field, locale: language, style: style)
   }

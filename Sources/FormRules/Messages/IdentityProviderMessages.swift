@@ -22,7 +22,10 @@ let identityProviderMessages: [CatalogEntry] = [
   CatalogEntry(
     "auth.userDisabled",
     ja: ("このアカウントは無効になっています。サポートにお問い合わせください。", "このアカウントは無効になっています。サポートにお問い合わせください。"),
-    en: ("This account has been disabled. Please contact support.", "This account has been disabled. Please contact support.")),
+    en: (
+      "This account has been disabled. Please contact support.",
+      "This account has been disabled. Please contact support."
+    )),
   CatalogEntry(
     "auth.operationNotAllowed",
     ja: ("この方法は現在ご利用いただけません。管理者にお問い合わせください。", "この方法は現在ご利用いただけません。管理者にお問い合わせください。"),
