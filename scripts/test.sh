@@ -71,6 +71,8 @@ openapi_check() {
 suite openapi openapi_check
 # The web pages in headless Chromium against a real `validate serve`.
 suite browser bash Tests/Browser/run.sh
+# The identity-rest example: its own package, run against a local Firebase Auth REST stub.
+suite identity-rest bash Examples/identity-rest/test.sh
 # The Spark recipe for real: Java 17 and PySpark on first use, then 1M rows in local[2].
 # FORM_RULES_SKIP_SPARK=1 skips it on a developer's machine (CI never sets it).
 if [ "${FORM_RULES_SKIP_SPARK:-0}" = 1 ]; then

@@ -35,6 +35,12 @@ public final class FormModel {
   /// Changes on every failed submit attempt; a shake animation watches it. A counter and not
   /// a flag, so the second failure in a row still changes the value and shakes again.
   public private(set) var shakeTrigger = 0
+  /// How an identity provider's error thrown by a submit action (``IdentityError``, or a
+  /// Firebase SDK `NSError`) becomes a message; change entries or field names here.
+  public var identityErrors: IdentityErrorMapping = .standard
+  /// Failures the submit action reported on a field (`email.taken`), shown under it until
+  /// the user edits that field.
+  private var submitFailures: [String: Failure] = [:]
 
   /// - Parameters:
   ///   - locale: a language tag; `nil` uses the rules file's default language.
@@ -69,6 +75,7 @@ public final class FormModel {
     states[field]?.isEdited = true
     // The general error described the values that were sent; once they change it is stale.
     generalError = nil
+    submitFailures[field] = nil
     report = policy.validate(values)
   }
 
@@ -101,7 +108,8 @@ public final class FormModel {
 
   /// Every message of a field regardless of the display policy.
   public func allMessages(for field: String) -> [FieldMessage] {
-    guard let failures = report.fields[field]?.failures else { return [] }
+    guard var failures = report.fields[field]?.failures else { return [] }
+    if let failure = submitFailures[field] { failures.append(failure) }
     let language = language
     return failures.map {
       FieldMessage(
@@ -146,24 +154,42 @@ public final class FormModel {
   ///
   /// An error thrown by `action` becomes ``generalError``: a ``FormErrorCode`` whose code the
   /// catalog knows is rendered in the form's locale; any other error renders `unknown`; a
-  /// `CancellationError` shows nothing, since the user did not fail. ``isLoading`` is false
-  /// again when this returns, however `action` ends. A call while loading does nothing.
+  /// `CancellationError` shows nothing, since the user did not fail. An identity provider's
+  /// error (``IdentityError``, or a Firebase SDK `NSError`) maps through ``identityErrors``:
+  /// to ``generalError``, or to a message under its field (`email.taken`), which then takes
+  /// focus. ``isLoading`` is false again when this returns, however `action` ends. A call
+  /// while loading does nothing.
   public func submit(action: () async throws -> Void) async {
     guard !isLoading, attemptSubmit() else { return }
     isLoading = true
     generalError = nil
+    submitFailures = [:]
     defer { isLoading = false }
     do {
       try await action()
     } catch {
+      if let identity = IdentityError(error) {
+        let mapped = identityErrors.map(identity)
+        if let field = mapped.field, values[field] != nil {
+          submitFailures[field] = mapped.failure
+          focusedField = field
+          return
+        }
+      }
       generalError = generalErrorMessage(for: error)
     }
   }
+
+  /// The failure the last submit action reported on `field`, until the field is edited.
+  public func submitFailure(for field: String) -> Failure? { submitFailures[field] }
 
   /// The message for an error thrown by a submit action, in the form's locale.
   public func generalErrorMessage(for error: any Error) -> String? {
     if error is CancellationError { return nil }
     let language = language
+    if let identity = IdentityError(error) {
+      return policy.message(for: identityErrors.map(identity), locale: language, style: .labeled)
+    }
     if let coded = error as? any FormErrorCode,
       policy.catalog.template(for: [coded.code], language: language) != nil
     {

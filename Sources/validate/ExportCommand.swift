@@ -4,12 +4,12 @@ import FormRules
 /// the rules in a form web front ends understand. What the format cannot express is
 /// listed on stderr; the server still checks it.
 enum ExportCommand {
-  static let spec = ArgumentSpec(valued: ["rules", "to", "field"], flags: ["quiet", "confine"])
+  static let spec = ArgumentSpec(valued: ["rules", "to", "field"], flags: ["quiet", "confine", "allow-stricter"])
 
   static let help = """
     OVERVIEW: Export a rules file for web front ends that do not run Swift.
 
-    USAGE: validate export --rules <file> --to <format> [--field <name>] [--quiet]
+    USAGE: validate export --rules <file> --to <format> [--field <name>] [--quiet] [--allow-stricter]
 
     OPTIONS:
       --rules <file>   The rules file. Required.
@@ -19,13 +19,20 @@ enum ExportCommand {
                          html           one <input> per field: type, required, minlength, maxlength, pattern,
                                         autocomplete, passwordrules
                          passwordrules  Apple's passwordrules string for password managers
-      --field <name>   Only this field (passwordrules: default the new-password field).
+                         firebase       Firebase Auth / Identity Platform passwordPolicyConfig (JSON)
+                         cognito        Amazon Cognito user pool PasswordPolicy (JSON)
+                         keycloak       Keycloak's password policy string
+      --field <name>   Only this field (passwordrules and the providers: default the new-password field).
       --quiet          Do not list the rules the format cannot express.
+      --allow-stricter Export even where the provider would refuse passwords the rules accept
+                       (listed as "stricter:" on stderr).
       --help           Show this help.
 
     The export goes to stdout. Each rule the format cannot express is listed on stderr as
-    "warning: FILE: JSON.PATH: why"; the server still checks it. Exit status: 0 exported, 2 usage
-    or file error.
+    "warning: FILE: JSON.PATH: why"; the server still checks it. When an identity provider would
+    refuse passwords the rules accept and cannot be configured looser (Firebase's minimum of 6,
+    Cognito's maximum of 256…), nothing is exported: each reason is printed as "error: …" and the
+    exit status is 1. Exit status: 0 exported, 1 the provider would be stricter, 2 usage or file error.
 
     EXAMPLES:
       validate export --rules Rules/signup.json --to json-schema > signup.schema.json
@@ -33,6 +40,9 @@ enum ExportCommand {
       validate export --confine --rules uploads/tenant-42/rules.json --to json-schema
       validate export --rules Rules/signup.json --to passwordrules --field password
       validate export --rules Rules/login.json --to html --quiet
+      validate export --rules Rules/signup.json --to firebase
+      validate export --rules Rules/signup.json --to cognito --allow-stricter
+      validate export --rules Rules/signup.json --to keycloak
     """
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -52,7 +62,15 @@ enum ExportCommand {
       } catch {
         throw UsageError(message: error.message)
       }
+      // A provider that would refuse valid users is said loudly, never exported silently.
+      if !export.stricter.isEmpty, !options.has("allow-stricter") {
+        for note in export.stricter { Console.printError("error: \(note)") }
+        Console.printError(
+          "hint: change the rules as suggested, or pass --allow-stricter to export the closest setting")
+        return ExitCode.invalid
+      }
       Console.write(Array(export.text.utf8))
+      for note in export.stricter { Console.printError("stricter: \(note)") }
       if !options.has("quiet") {
         for note in export.notes { Console.printError("warning: \(note)") }
       }

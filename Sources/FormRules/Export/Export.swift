@@ -6,6 +6,12 @@ public enum ExportFormat: String, Sendable, CaseIterable {
   case html
   /// Apple's `passwordrules` string, for password managers that generate passwords.
   case passwordRules = "passwordrules"
+  /// Firebase Authentication / Identity Platform `passwordPolicyConfig` (JSON).
+  case firebase
+  /// Amazon Cognito user pool `PasswordPolicy` (JSON).
+  case cognito
+  /// Keycloak's realm password policy string.
+  case keycloak
 }
 
 /// An exported rules file: the text, and what the format could not say.
@@ -26,6 +32,20 @@ public struct Export: Sendable {
   public var text: String
   /// Rules the format cannot express, field by field.
   public var notes: [ExportNote]
+  /// Where the target would refuse values the rules accept and cannot be configured
+  /// looser (an identity provider's own minimum or maximum length). Empty for the web
+  /// formats. ``text`` then holds the closest setting, which is stricter than the rules:
+  /// apply it only on purpose; ``neverStricter()`` throws instead.
+  public var stricter: [ExportNote] = []
+
+  /// The export, or an error listing ``stricter`` when the target would refuse values
+  /// the rules accept.
+  public func neverStricter() throws(ExportError) -> Export {
+    guard !stricter.isEmpty else { return self }
+    throw ExportError(
+      message: "\(format.rawValue) would refuse passwords the rules accept:\n"
+        + stricter.map { "  \($0)" }.joined(separator: "\n"))
+  }
 }
 
 /// A rule that an export left out or approximated, and why.
@@ -54,8 +74,9 @@ extension RuleSet {
   ///
   /// - Parameters:
   ///   - format: the target format.
-  ///   - field: only this field. For ``ExportFormat/passwordRules`` the default is the
-  ///     new-password field: the first sensitive field that is not a confirmation.
+  ///   - field: only this field. For ``ExportFormat/passwordRules`` and the identity
+  ///     providers the default is the new-password field: the first sensitive field that is
+  ///     not a confirmation.
   /// - Returns: the text and the notes on what could not be expressed.
   /// - Throws: ``ExportError`` when `field` names no field, or no password field exists.
   public func export(_ format: ExportFormat, field: String? = nil) throws(ExportError) -> Export {
@@ -79,6 +100,9 @@ extension RuleSet {
       var notes: [ExportNote] = []
       let rules = PasswordRulesExporter.rules(for: spec, notes: &notes)
       return Export(format: format, text: rules + "\n", notes: notes)
+    case .firebase: return try FirebaseExporter.export(self, field: field)
+    case .cognito: return try CognitoExporter.export(self, field: field)
+    case .keycloak: return try KeycloakExporter.export(self, field: field)
     }
   }
 }

@@ -1,0 +1,52 @@
+/// Messages for identity providers' answers (Firebase Auth, Cognito), reached through
+/// ``IdentityErrorMapping``. The general ones show above the form; `email.*` and
+/// `password.*` show under their field. A rules file's `messages` may override any of them.
+let identityProviderMessages: [CatalogEntry] = [
+  CatalogEntry(
+    "email.taken",
+    ja: ("この{label}は既に登録されています。", "このメールアドレスは既に登録されています。"),
+    en: ("{label} is already registered.", "This email address is already registered.")),
+  CatalogEntry(
+    "email.invalid",
+    ja: ("{label}の形式が正しくありません。", "メールアドレスの形式が正しくありません。"),
+    en: ("{label} is not a valid email address.", "Not a valid email address.")),
+  CatalogEntry(
+    "password.weak",
+    ja: (
+      "{label}が弱すぎます。より長く、推測されにくいものを入力してください。", "パスワードが弱すぎます。より長く、推測されにくいものを入力してください。"
+    ),
+    en: (
+      "{label} is too weak. Please choose a longer one that is harder to guess.",
+      "Too weak. Please choose a longer password that is harder to guess."
+    )),
+  CatalogEntry(
+    "auth.userDisabled",
+    ja: ("このアカウントは無効になっています。サポートにお問い合わせください。", "このアカウントは無効になっています。サポートにお問い合わせください。"),
+    en: (
+      "This account has been disabled. Please contact support.",
+      "This account has been disabled. Please contact support."
+    )),
+  CatalogEntry(
+    "auth.operationNotAllowed",
+    ja: ("この方法は現在ご利用いただけません。管理者にお問い合わせください。", "この方法は現在ご利用いただけません。管理者にお問い合わせください。"),
+    en: (
+      "This way of signing in is not available. Please contact the administrator.",
+      "This way of signing in is not available. Please contact the administrator."
+    )),
+  CatalogEntry(
+    "auth.notConfirmed",
+    ja: (
+      "メールアドレスの確認が完了していません。届いたメールの案内に従って確認してください。", "メールアドレスの確認が完了していません。届いたメールの案内に従って確認してください。"
+    ),
+    en: (
+      "Your email address is not confirmed yet. Please follow the link in the email we sent you.",
+      "Your email address is not confirmed yet. Please follow the link in the email we sent you."
+    )),
+  CatalogEntry(
+    "auth.passwordResetRequired",
+    ja: ("パスワードの再設定が必要です。パスワードを再設定してからログインしてください。", "パスワードの再設定が必要です。パスワードを再設定してからログインしてください。"),
+    en: (
+      "You need to reset your password. Please reset it, then sign in.",
+      "You need to reset your password. Please reset it, then sign in."
+    )),
+]
