@@ -28,6 +28,7 @@ enum TestCommand {
       validate test --rules Rules/signup.json --run 'confirmation'
       validate test --rules Rules/login.json --format json
       validate test --confine --rules uploads/tenant-42/rules.json
+      validate test --rules signup-app.json --check emailAvailable=fail
     """
 
   static func run(_ arguments: [String]) -> Int32 {

@@ -56,6 +56,7 @@ enum ValidateCommand {
       echo '{"email": " taro@example.jp ", "password": "abc123"}' | validate --rules Rules/login.json
       validate --rules Rules/signup.json --jsonl --input users.jsonl > reports.jsonl
       validate --confine --rules uploads/tenant-42/rules.json < input.json
+      validate --rules signup-app.json --check emailAvailable=pass < input.json
       validate --rules Rules/signup.json --jsonl --jobs 1 < part-0001 > part-0001.out
       validate --rules Rules/signup.json --jsonl --keep id --only invalid < users.jsonl > invalid.jsonl
       validate --rules Rules/login.json --field email=taro@example.jp --format text < /dev/null

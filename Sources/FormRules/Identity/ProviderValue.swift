@@ -9,6 +9,6 @@ extension Policy {
   /// ```
   public func transformedValue(_ raw: String, for field: String) -> String {
     guard let spec = self.field(field) else { return raw }
-    return Transform.apply(to: raw, trim: spec.trim, normalize: spec.normalize)
+    return Transform.applied(to: raw, normalize: spec.normalize, trim: spec.trim)
   }
 }

@@ -14,6 +14,15 @@ enum Transform {
     }
   }
 
+  /// A whole value through a field's transforms in the plan's order (normalize, then
+  /// trim), for callers outside a validation, such as the copy of a password sent to an
+  /// identity provider.
+  static func applied(to s: String, normalize: Normalization, trim: Bool) -> String {
+    var s = s
+    if normalize != .none { s = s.withUTF8 { normalized($0, normalize) } }
+    return trim ? trimmingWhitespace(s) : s
+  }
+
   /// NFKC. Foundation on Linux leaves the marks that half-width kana decompose to
   /// uncomposed (`ﾊﾟ` → `ハ` + U+309A instead of `パ`), so an NFC pass finishes the job.
   static func nfkc(_ s: String) -> String {
