@@ -16,7 +16,12 @@ let package = Package(
       pkgConfig: "libpcre2-8",
       providers: [.apt(["libpcre2-dev"])]
     ),
-    .target(name: "FormRules", dependencies: ["CPCRE2"], linkerSettings: [.linkedLibrary("m")]),
+    .systemLibrary(
+      name: "CIDN2",
+      pkgConfig: "libidn2",
+      providers: [.apt(["libidn2-dev"])]
+    ),
+    .target(name: "FormRules", dependencies: ["CPCRE2", "CIDN2"], linkerSettings: [.linkedLibrary("m")]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
     .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
     .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI", "TerminalForm"]),

@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# Installs what the package needs beyond the Swift toolchain: PCRE2's headers.
+# Installs what the package needs beyond the Swift toolchain: the headers of PCRE2 (regular
+# expressions) and GNU libidn2 (IDNA2008/UTS #46 for email domains). Quick when both are there.
 set -euo pipefail
 
-if [ -f /usr/include/pcre2.h ] || pkg-config --exists libpcre2-8 2>/dev/null; then
-  exit 0
+missing=()
+if ! { [ -f /usr/include/pcre2.h ] || pkg-config --exists libpcre2-8 2>/dev/null; }; then
+  missing+=(libpcre2-dev)
 fi
-echo "Installing libpcre2-dev (PCRE2 headers)…" >&2
+if ! { [ -f /usr/include/idn2.h ] || pkg-config --exists libidn2 2>/dev/null; }; then
+  missing+=(libidn2-dev)
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing ${missing[*]}…" >&2
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
   if command -v sudo >/dev/null; then sudo="sudo"; else
-    echo "Error: libpcre2-dev is missing and this user cannot install it; run as root: apt-get install libpcre2-dev" >&2
+    echo "Error: ${missing[*]} missing and this user cannot install it; run as root: apt-get install ${missing[*]}" >&2
     exit 2
   fi
 fi
 $sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libpcre2-dev >/dev/null
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
