@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: unit, CLI and pseudo-terminal tests, then every shipped rules
-# file's own examples. Ends with one `N passed, N failed` line.
+# The whole test suite: unit, CLI and pseudo-terminal tests, every shipped rules file's own
+# examples, then the HTML export's email inputs in headless Chromium
+# (Tests/EmailExportBrowser). Ends with one `N passed, N failed` line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 2
@@ -28,8 +29,16 @@ while IFS= read -r rules; do
   fi
 done < <(grep -l '"tests"' $(find Rules -name '*.json' -not -path 'Rules/schema/*' | sort))
 
-echo "swift test: exit $swift_status ($swift_total tests); rules files: $policy_passed passed, $policy_failed failed"
-passed=$((swift_total - swift_failed + policy_passed))
-failed=$((swift_failed + policy_failed))
+# The HTML export's email inputs in headless Chromium: one test per rules file.
+email_browser_results=$(mktemp)
+EMAIL_BROWSER_RESULTS=$email_browser_results VALIDATE_BIN=$PWD/.build/debug/validate \
+  bash Tests/EmailExportBrowser/run.sh
+email_browser_status=$?
+read -r email_browser_passed email_browser_failed < "$email_browser_results"
+
+echo "swift test: exit $swift_status ($swift_total tests); rules files: $policy_passed passed, $policy_failed failed;" \
+  "email export in Chromium: $email_browser_passed passed, $email_browser_failed failed"
+passed=$((swift_total - swift_failed + policy_passed + email_browser_passed))
+failed=$((swift_failed + policy_failed + email_browser_failed))
 echo "$passed passed, $failed failed"
-[ "$swift_status" -eq 0 ] && [ "$policy_failed" -eq 0 ]
+[ "$swift_status" -eq 0 ] && [ "$policy_failed" -eq 0 ] && [ "$email_browser_status" -eq 0 ]
