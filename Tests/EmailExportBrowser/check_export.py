@@ -60,6 +60,24 @@ def generated_emails(rng, count):
     return values
 
 
+def generated_ascii_emails(rng, count):
+    """Mostly valid ASCII addresses, where type=email and the rules should both say yes."""
+    atext = "abcdefghijklmnopqrstuvwxyzABCXYZ0123456789!#$%&'*+/=?^_`{|}~-"
+    ldh = "abcdefghijklmnopqrstuvwxyz0123456789"
+    values = []
+    for _ in range(count):
+        local = ".".join("".join(rng.choice(atext) for _ in range(rng.randint(1, 6))) for _ in range(rng.randint(1, 3)))
+        labels = []
+        for _ in range(rng.randint(1, 3)):
+            label = "".join(rng.choice(ldh) for _ in range(rng.randint(1, 10)))
+            if len(label) > 2 and rng.random() < 0.2:
+                label = label[0] + "-" + label[1:]
+            labels.append(label)
+        value = local + "@" + ".".join(labels) + "." + rng.choice(["com", "jp", "org", "io", "museum", "xn--p1ai"])
+        values.append(rng.choice(["", "", "", " ", "\t", "\r\n"]) + value + rng.choice(["", "", "", " ", "\n"]))
+    return values
+
+
 def generated_passwords(rng, count):
     values = ["", "abc123", "correct horse", "kq7#mzxp", "password1", "8302951746", "日本語のパスワードです", "😀" * 8]
     for _ in range(count):
@@ -121,7 +139,7 @@ def check_file(browser, validate, rules, rng):
     html, notes = export_html(validate, rules)
     names = field_names(html)
     values_by_field = {}
-    emails = EMAILS + generated_emails(rng, 400)
+    emails = EMAILS + generated_emails(rng, 300) + generated_ascii_emails(rng, 300)
     passwords = generated_passwords(rng, 250)
     for name in names:
         values_by_field[name] = emails if "email" in name else passwords

@@ -372,7 +372,7 @@ extension EmailSyntax {
     if labels < 2 { return .domainNoDot }
     let domain = UnsafeBufferPointer(rebasing: bytes[start...])
     guard needsIDNA else { return checkASCIIDomain(domain, localLength: start) }
-    switch IDNA.asciiDomain(utf8: domain) {
+    switch IDNA.cachedASCIIDomain(utf8: domain) {
     case .failure(let failure):
       // libidn2 measures the A-labels too; its length errors keep our length reasons.
       switch failure.code {
@@ -501,13 +501,21 @@ enum TopLevelDomain {
   /// Special-use names from the IANA registry that no mail can reach: `test`, `example`, `invalid`,
   /// `localhost` (RFC 6761), `local` (RFC 6762, mDNS), `onion` (RFC 7686), `alt` (RFC 9476) and
   /// `arpa` (RFC 3172, infrastructure). `example.com` and its kin stay ordinary names: RFC 6761 asks
-  /// applications not to treat them specially.
-  static let specialUse: [[UInt8]] = ["test", "example", "invalid", "localhost", "local", "onion", "alt", "arpa"]
-    .map { Array($0.utf8) }
-
+  /// applications not to treat them specially. Compared without allocating: this runs on every address.
   static func isSpecialUse(_ tld: UnsafeBufferPointer<UInt8>) -> Bool {
-    specialUse.contains { name in
-      name.count == tld.count && zip(name, tld).allSatisfy { $0 == $1 | 0x20 }
+    func equals(_ name: StaticString) -> Bool {
+      guard name.utf8CodeUnitCount == tld.count else { return false }
+      let letters = name.utf8Start
+      for i in 0..<tld.count where letters[i] != tld[i] | 0x20 { return false }
+      return true
+    }
+    switch tld.count {
+    case 3: return equals("alt")
+    case 4: return equals("test") || equals("arpa")
+    case 5: return equals("local") || equals("onion")
+    case 7: return equals("example") || equals("invalid")
+    case 9: return equals("localhost")
+    default: return false
     }
   }
 }
