@@ -86,10 +86,14 @@ struct ExportTests {
     }
     let exact = try html(#"{"trim": false, "rules": [{"email": "html"}]}"#)
     #expect(exact.0 == "<input name=\"email\" type=\"email\" autocomplete=\"email\">\n")
-    #expect(try html(#"{"trim": false, "rules": [{"email": "practical", "allowUnicode": false}]}"#).0.contains("type=\"email\""))
+    #expect(
+      try html(#"{"trim": false, "rules": [{"email": "practical", "allowUnicode": false}]}"#).0.contains(
+        "type=\"email\""))
     for field in [
-      #"{"trim": true, "rules": [{"email": "html"}]}"#, #"{"trim": false, "normalize": "nfkc", "rules": [{"email": "html"}]}"#,
-      #"{"trim": false, "rules": [{"email": "practical"}]}"#, #"{"trim": false, "rules": [{"email": "rfc", "allowUnicode": false}]}"#,
+      #"{"trim": true, "rules": [{"email": "html"}]}"#,
+      #"{"trim": false, "normalize": "nfkc", "rules": [{"email": "html"}]}"#,
+      #"{"trim": false, "rules": [{"email": "practical"}]}"#,
+      #"{"trim": false, "rules": [{"email": "rfc", "allowUnicode": false}]}"#,
       #"{"trim": false, "rules": [{"email": "html", "allowDomainLiteral": true}]}"#,
     ] {
       let (text, notes) = try html(field)

@@ -95,7 +95,9 @@ struct EmailDomainTests {
     for (address, reason) in Self.topLevelDomains {
       #expect(EmailSyntax().check(address) == reason, "\(address)")
       #expect(EmailSyntax(profile: .rfc).check(address) == reason, "rfc: \(address)")
-      #expect(EmailSyntax(profile: .html).check(address) == (address.utf8.allSatisfy { $0 < 0x80 } ? nil : .unicodeNotAllowed))
+      #expect(
+        EmailSyntax(profile: .html).check(address) == (address.utf8.allSatisfy { $0 < 0x80 } ? nil : .unicodeNotAllowed)
+      )
     }
   }
 
@@ -326,8 +328,10 @@ struct IdnaConformanceTests {
       let asciiN = columns[3].isEmpty ? toUnicode : columns[3]
       let asciiStatus = columns[4].isEmpty ? unicodeStatus : columns[4]
       let statuses = Set(
-        asciiStatus.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(whereSeparator: { $0 == "," || $0 == " " })
-          .map(String.init))
+        asciiStatus.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(whereSeparator: {
+          $0 == "," || $0 == " "
+        })
+        .map(String.init))
       rows.append(Row(line: index + 1, source: columns[0], asciiN: asciiN, statuses: statuses))
     }
     return .success(rows)

@@ -76,7 +76,8 @@ struct HTMLExporter {
         if let obstacle = Self.emailTypeObstacle(rule.syntax, field: field) {
           emailAsText = true
           notes.append(
-            field.note(node, "type=\"text\", not type=email: the browser would refuse \(obstacle) that the rules accept"))
+            field.note(
+              node, "type=\"text\", not type=email: the browser would refuse \(obstacle) that the rules accept"))
         } else if rule.syntax.profile != .html {
           notes.append(
             field.note(
@@ -159,9 +160,12 @@ struct HTMLExporter {
     }
     if syntax.allowQuotedLocalPart { return "quoted local parts (\"a..b\"@example.com)" }
     if syntax.allowDomainLiteral { return "address literals (a@[192.0.2.1])" }
-    if field.trim { return "a value with a leading or trailing NBSP or U+3000, which the field trims and the browser keeps" }
+    if field.trim {
+      return "a value with a leading or trailing NBSP or U+3000, which the field trims and the browser keeps"
+    }
     if field.normalize != .none {
-      return "full-width and compatibility characters, which \(field.normalize.rawValue) turns into the ASCII the rules accept"
+      return
+        "full-width and compatibility characters, which \(field.normalize.rawValue) turns into the ASCII the rules accept"
     }
     return nil
   }
