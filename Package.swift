@@ -22,7 +22,12 @@ let package = Package(
       pkgConfig: "libmicrohttpd",
       providers: [.apt(["libmicrohttpd-dev"])]
     ),
-    .target(name: "FormRules", dependencies: ["CPCRE2"], linkerSettings: [.linkedLibrary("m")]),
+    .systemLibrary(
+      name: "CIDN2",
+      pkgConfig: "libidn2",
+      providers: [.apt(["libidn2-dev"])]
+    ),
+    .target(name: "FormRules", dependencies: ["CPCRE2", "CIDN2"], linkerSettings: [.linkedLibrary("m")]),
     // `validate serve`: the HTTP routes over libmicrohttpd, embeddable in a Swift app.
     .target(name: "FormRulesServer", dependencies: ["FormRules", "CMicroHTTPD"]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the package needs beyond the Swift toolchain: the headers of PCRE2 (patterns)
-# and GNU libmicrohttpd (`validate serve`). Quick when both are already there.
+# Installs what the package needs beyond the Swift toolchain: the headers of PCRE2 (regular
+# expressions), GNU libidn2 (IDNA2008/UTS #46 for email domains) and GNU libmicrohttpd
+# (`validate serve`). Quick when all are there.
 set -euo pipefail
 
 missing=()
@@ -9,6 +10,9 @@ if ! { [ -f /usr/include/pcre2.h ] || pkg-config --exists libpcre2-8 2>/dev/null
 fi
 if ! { [ -f /usr/include/microhttpd.h ] || pkg-config --exists libmicrohttpd 2>/dev/null; }; then
   missing+=(libmicrohttpd-dev)
+fi
+if ! { [ -f /usr/include/idn2.h ] || pkg-config --exists libidn2 2>/dev/null; }; then
+  missing+=(libidn2-dev)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -69,6 +69,8 @@ openapi_check() {
   return "${PIPESTATUS[0]}"
 }
 suite openapi openapi_check
+# The HTML export's email inputs in headless Chromium: one test per rules file.
+suite email-export bash Tests/EmailExportBrowser/run.sh
 # The web pages in headless Chromium against a real `validate serve`.
 suite browser bash Tests/Browser/run.sh
 # The identity-rest example: its own package, run against a local Firebase Auth REST stub.

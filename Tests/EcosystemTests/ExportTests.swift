@@ -69,7 +69,11 @@ struct ExportTests {
     #expect(try rules.export(.passwordRules).text == "minlength: 8; maxlength: 64;\n")
 
     let html = try rules.export(.html).text
-    #expect(html.contains(#"<input name="email" type="email" required autocomplete="email">"#))
+    // practical with Unicode, trimmed: type=email would refuse josé@example.es and a U+3000 the field trims.
+    #expect(
+      html.contains(
+        #"<input name="email" type="text" inputmode="email" required autocomplete="email" spellcheck="false" autocapitalize="off">"#
+      ))
     #expect(html.contains(#"name="password" type="password" required"#))
     #expect(html.contains(#"autocomplete="new-password" passwordrules="minlength: 8; maxlength: 64;""#))
     #expect(!html.contains("minlength=\""), "minLength counts code points, browsers count UTF-16")
@@ -81,6 +85,33 @@ struct ExportTests {
     #expect(password["maxLength"] == .number(64), "the 72-byte limit is not a code-point limit")
     #expect(password["not"] == .object(JSONObject([("pattern", .string("^[0-9]+$"))])))
     #expect(password["writeOnly"] == .bool(true))
+  }
+
+  @Test("type=email only where no value the rules accept is refused by the browser's grammar")
+  func emailType() throws {
+    func html(_ field: String) throws -> (String, [String]) {
+      let rules = try RuleSet(
+        data: Array(#"{"version": 1, "fields": {"email": \#(field)}}"#.utf8), file: "t.json",
+        baseDirectory: Repository.url("Rules"))
+      let export = try rules.export(.html)
+      return (export.text, export.notes.map(\.description))
+    }
+    let exact = try html(#"{"trim": false, "rules": [{"email": "html"}]}"#)
+    #expect(exact.0 == "<input name=\"email\" type=\"email\" autocomplete=\"email\">\n")
+    #expect(
+      try html(#"{"trim": false, "rules": [{"email": "practical", "allowUnicode": false}]}"#).0.contains(
+        "type=\"email\""))
+    for field in [
+      #"{"trim": true, "rules": [{"email": "html"}]}"#,
+      #"{"trim": false, "normalize": "nfkc", "rules": [{"email": "html"}]}"#,
+      #"{"trim": false, "rules": [{"email": "practical"}]}"#,
+      #"{"trim": false, "rules": [{"email": "rfc", "allowUnicode": false}]}"#,
+      #"{"trim": false, "rules": [{"email": "html", "allowDomainLiteral": true}]}"#,
+    ] {
+      let (text, notes) = try html(field)
+      #expect(text.contains(#"type="text" inputmode="email""#), "\(field)")
+      #expect(notes.contains { $0.contains("not type=email") }, "\(field)")
+    }
   }
 
   @Test("login's password is a current password, without passwordrules")

@@ -80,7 +80,8 @@ struct BulkJSONLinesTests {
     let base = "\"$VALIDATE\" --rules Rules/signup.json --jsonl --locale en --input '\(input)'"
     let one = try Self.shell(base + " --jobs 1", in: directory)
     #expect(one.status == 1)
-    #expect(one.stderr == "records: 12004, valid: 5325, invalid: 6679, malformed: 4\n")
+    // 31 fewer valid than before issue 15: all `…@bücher.example`, a special-use name `practical` refuses.
+    #expect(one.stderr == "records: 12004, valid: 5294, invalid: 6710, malformed: 4\n")
     #expect(one.stdout.split(separator: 0x0A, omittingEmptySubsequences: false).count == 12_004 + 1)
     for jobs in ["--jobs 2", "--jobs 3", ""] {
       let run = try Self.shell(base + " " + jobs, in: directory)

@@ -1,10 +1,10 @@
 /// `{"email": "practical"}`: email address syntax under a profile (`html`, `practical`,
-/// `rfc`), with options `allowQuoted`, `allowDomainLiteral` and `allowUnicode` that
-/// override the profile's defaults. The failure's `reason` says what is wrong and selects
+/// `rfc`), with options `allowQuoted`, `allowDomainLiteral`, `allowUnicode` and
+/// `allowSpecialUse` that override the profile's defaults. The failure's `reason` says what is wrong and selects
 /// a specific message (`email.missingAt`).
 public struct Email: Rule {
   public static let name = "email"
-  public static let options = ["allowQuoted", "allowDomainLiteral", "allowUnicode"]
+  public static let options = ["allowQuoted", "allowDomainLiteral", "allowUnicode", "allowSpecialUse"]
   public let syntax: EmailSyntax
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
@@ -27,6 +27,7 @@ public struct Email: Rule {
     if let quoted = try decoder.boolOption("allowQuoted") { syntax.allowQuotedLocalPart = quoted }
     if let literal = try decoder.boolOption("allowDomainLiteral") { syntax.allowDomainLiteral = literal }
     if let unicode = try decoder.boolOption("allowUnicode") { syntax.allowUnicode = unicode }
+    if let specialUse = try decoder.boolOption("allowSpecialUse") { syntax.allowSpecialUse = specialUse }
     self.syntax = syntax
   }
 
@@ -39,7 +40,9 @@ extension Email {
   /// The variant is the reason's position in `EmailSyntax.Reason.allCases`.
   public func check(_ subject: Subject) -> Int? {
     // Most addresses are plain ASCII; a one-pass test accepts those, the full scan does the rest.
-    if syntax.profile != .html && PlainEmail.accepts(subject.bytes) { return nil }
+    if syntax.profile != .html && PlainEmail.accepts(subject.bytes, allowSpecialUse: syntax.allowSpecialUse) {
+      return nil
+    }
     guard let reason = syntax.check(utf8: subject.bytes) else { return nil }
     return emailReasons.firstIndex(of: reason)
   }

@@ -70,6 +70,20 @@ public struct EmailSyntax: Sendable, Equatable {
     case numericTopLevelDomain
     /// A domain longer than 253 octets in its ASCII (Punycode) form.
     case domainTooLong
+    /// A top-level domain that is neither two or more letters nor an A-label (`xn--…`), such as
+    /// `co.c` or `bad.tld-2` (not under `html`).
+    case invalidTopLevelDomain
+    /// A special-use domain name (RFC 6761, 6762, 7686, 9476: `.test`, `.example`, `.invalid`,
+    /// `.localhost`, `.local`, `.onion`, `.alt`, `.arpa`) when `allowSpecialUse` is off. No mail
+    /// can be delivered there.
+    case specialUseDomain
+    /// A domain that IDNA2008 with UTS #46 refuses: a disallowed character (`⒈`, `©`, emoji), one
+    /// that maps to ASCII punctuation (U+037E → `;`), bad Punycode (`xn--0`), an A-label that does
+    /// not round-trip, or a bidi or joiner rule broken (not under `html`).
+    case invalidIDN
+    /// A character in the local part that NFKC turns into ASCII (U+037E → `;`, `ﬁ` → `fi`), so the
+    /// address looks like, or normalizes to, another one (not under `html`).
+    case compatibilityCharacter
   }
 
   public var profile: Profile
@@ -80,12 +94,36 @@ public struct EmailSyntax: Sendable, Equatable {
   /// Accept non-ASCII characters in the local part and the domain (RFC 6530/6531). Under `html` this
   /// lets them in wherever the grammar lets in an ASCII letter.
   public var allowUnicode: Bool
+  /// Accept special-use domain names (`user@mail.test`, `user@printer.local`), which no mail reaches.
+  /// On by default under `html` (the exact grammar) and `rfc` (the RFC grammar); off under `practical`.
+  public var allowSpecialUse: Bool
 
   public init(profile: Profile = .practical) {
     self.profile = profile
     allowQuotedLocalPart = profile == .rfc
     allowDomainLiteral = profile == .rfc
     allowUnicode = profile != .html
+    allowSpecialUse = profile != .practical
+  }
+
+  /// The address as a server should store it and send to: the local part as given and the domain
+  /// in its ASCII form (A-labels, lower case, see ``IDNA``). `nil` when ``check(_:)`` refuses the
+  /// address, or, under `html` with `allowUnicode`, when the domain has no IDNA2008 form.
+  ///
+  /// ```swift
+  /// EmailSyntax().asciiAddress("taro@例え.JP")     // "taro@xn--r8jz45g.jp"
+  /// EmailSyntax().asciiAddress("josé@example.es")  // "josé@example.es": SMTPUTF8 still needed
+  /// ```
+  public func asciiAddress(_ address: String) -> String? {
+    guard check(address) == nil, let at = address.lastIndex(of: "@") else { return nil }
+    let local = address[..<at]
+    let domain = address[address.index(after: at)...]
+    if domain.hasPrefix("[") { return address }
+    guard case .success(let ascii) = IDNA.asciiDomain(String(domain)) else {
+      // The html grammar takes ASCII labels IDNA refuses (`ab--c`); they are already ASCII.
+      return domain.utf8.allSatisfy { $0 < 0x80 } ? "\(local)@\(domain.lowercased())" : nil
+    }
+    return "\(local)@\(ascii)"
   }
 
   /// nil when the address is valid under this profile, else the first reason found.
@@ -199,6 +237,7 @@ extension EmailSyntax {
       if scalar.value == 0xFF20 || scalar.value == 0xFE6B { sawFullWidthAt = true }
       if problem == nil {
         problem = nonASCIIProblem(scalar, startsSegment: i == 0 || previousWasDot)
+        if problem == nil && !html && Scalar.compatibilityMapsToASCII(scalar) { problem = .compatibilityCharacter }
       }
       previousWasDot = false
       i += length
@@ -248,6 +287,8 @@ extension EmailSyntax {
           problem = .invalidQuotedString
         } else if !allowUnicode {
           problem = .unicodeNotAllowed
+        } else if profile != .html && Scalar.compatibilityMapsToASCII(scalar) {
+          problem = .compatibilityCharacter
         }
       }
       i += length
@@ -277,10 +318,9 @@ extension EmailSyntax {
     let count = bytes.count
     var labelStart = start
     var labelIsASCII = true
-    var labelIsNumeric = true
     var labels = 0
     var asciiLength = 0
-    var lastLabelIsNumeric = false
+    var needsIDNA = false
     var i = start
     while true {
       if i == count || bytes[i] == ASCII.dot {
@@ -289,31 +329,35 @@ extension EmailSyntax {
           return i == count ? .trailingDot : .consecutiveDots
         }
         if bytes[i - 1] == ASCII.hyphen { return .invalidLabel }
-        let length =
-          labelIsASCII
-          ? i - labelStart
-          : Punycode.aLabelLength(UnsafeBufferPointer(rebasing: bytes[labelStart..<i]))
-        if length > Limit.label { return .labelTooLong }
-        asciiLength += labels == 0 ? length : length + 1
+        if labelIsASCII {
+          let length = i - labelStart
+          if length > Limit.label { return .labelTooLong }
+          // UTS #46 CheckHyphens: hyphens in positions 3 and 4 are reserved for A-labels (`xn--`), which
+          // must then decode. The html grammar has no such rule.
+          if !html && length >= 4 && bytes[labelStart + 2] == ASCII.hyphen && bytes[labelStart + 3] == ASCII.hyphen {
+            guard bytes[labelStart] | 0x20 == UInt8(ascii: "x") && bytes[labelStart + 1] | 0x20 == UInt8(ascii: "n")
+            else { return .invalidLabel }
+            needsIDNA = true
+          }
+        } else if html {
+          let length = Punycode.aLabelLength(UnsafeBufferPointer(rebasing: bytes[labelStart..<i]))
+          if length > Limit.label { return .labelTooLong }
+          asciiLength += length - (i - labelStart)
+        } else {
+          needsIDNA = true
+        }
         labels += 1
-        lastLabelIsNumeric = labelIsNumeric
         if i == count { break }
         i += 1
         labelStart = i
         labelIsASCII = true
-        labelIsNumeric = true
         continue
       }
       let byte = bytes[i]
       if byte < 0x80 {
-        if ASCII.isDigit(byte) {
-          i += 1
-          continue
-        }
-        labelIsNumeric = false
         if byte == ASCII.hyphen {
           if i == labelStart { return .invalidLabel }
-        } else if !ASCII.isLetter(byte) {
+        } else if !ASCII.isLetter(byte) && !ASCII.isDigit(byte) {
           return ASCII.problem(byte)
         }
         i += 1
@@ -322,17 +366,40 @@ extension EmailSyntax {
       guard let (scalar, length) = Scalar.decode(bytes, at: i) else { return .invalidUTF8 }
       if let reason = nonASCIIProblem(scalar, startsSegment: i == labelStart) { return reason }
       labelIsASCII = false
-      labelIsNumeric = false
       i += length
     }
     if html { return nil }
     if labels < 2 { return .domainNoDot }
+    let domain = UnsafeBufferPointer(rebasing: bytes[start...])
+    guard needsIDNA else { return checkASCIIDomain(domain, localLength: start) }
+    switch IDNA.cachedASCIIDomain(utf8: domain) {
+    case .failure(let failure):
+      // libidn2 measures the A-labels too; its length errors keep our length reasons.
+      switch failure.code {
+      case "IDN2_TOO_BIG_LABEL", "IDN2_PUNYCODE_BIG_OUTPUT": return .labelTooLong
+      case "IDN2_TOO_BIG_DOMAIN": return .domainTooLong
+      default: return .invalidIDN
+      }
+    case .success(var ascii): return ascii.withUTF8 { checkASCIIDomain($0, localLength: start) }
+    }
+  }
+
+  /// The checks on the domain's ASCII form (what DNS stores and a relay without SMTPUTF8 sends): label
+  /// and domain length, the top-level domain, the whole address length, and special-use names.
+  /// `localLength` counts the local part and the `@`.
+  private func checkASCIIDomain(_ domain: UnsafeBufferPointer<UInt8>, localLength: Int) -> Reason? {
+    var labelStart = 0
+    for i in 0...domain.count where i == domain.count || domain[i] == ASCII.dot {
+      if i - labelStart > Limit.label { return .labelTooLong }
+      if i < domain.count { labelStart = i + 1 }
+    }
+    let tld = UnsafeBufferPointer(rebasing: domain[labelStart...])
     // A numeric top-level domain cannot exist, and such "domains" are usually mistyped IP addresses.
-    if lastLabelIsNumeric { return .numericTopLevelDomain }
-    // The DNS limit applies to the ASCII form, which only differs from the UTF-8 length for IDNs.
-    if asciiLength > Limit.domain { return .domainTooLong }
-    // A relay without SMTPUTF8 carries the domain as A-labels, so the address must fit in that form too.
-    if start + asciiLength > Limit.address { return .tooLong }
+    if tld.allSatisfy(ASCII.isDigit) { return .numericTopLevelDomain }
+    if !TopLevelDomain.isWellFormed(tld) { return .invalidTopLevelDomain }
+    if domain.count > Limit.domain { return .domainTooLong }
+    if localLength + domain.count > Limit.address { return .tooLong }
+    if !allowSpecialUse && TopLevelDomain.isSpecialUse(tld) { return .specialUseDomain }
     return nil
   }
 
@@ -414,6 +481,41 @@ private enum ASCII {
     case 0x20, 0x09...0x0D: return .whitespace
     case 0x00...0x1F, 0x7F: return .controlCharacter
     default: return .invalidCharacter
+    }
+  }
+}
+
+/// Top-level domains, on the ASCII form of the domain.
+enum TopLevelDomain {
+  /// Two or more letters, or an A-label. Every delegated TLD is one of these (the IANA root zone
+  /// has no digit, hyphen or one-letter TLD outside `xn--`), and validator.js's `isFQDN` asks the same.
+  static func isWellFormed(_ tld: UnsafeBufferPointer<UInt8>) -> Bool {
+    if tld.count >= 5 && tld[0] | 0x20 == UInt8(ascii: "x") && tld[1] | 0x20 == UInt8(ascii: "n")
+      && tld[2] == ASCII.hyphen && tld[3] == ASCII.hyphen
+    {
+      return true
+    }
+    return tld.count >= 2 && tld.allSatisfy(ASCII.isLetter)
+  }
+
+  /// Special-use names from the IANA registry that no mail can reach: `test`, `example`, `invalid`,
+  /// `localhost` (RFC 6761), `local` (RFC 6762, mDNS), `onion` (RFC 7686), `alt` (RFC 9476) and
+  /// `arpa` (RFC 3172, infrastructure). `example.com` and its kin stay ordinary names: RFC 6761 asks
+  /// applications not to treat them specially. Compared without allocating: this runs on every address.
+  static func isSpecialUse(_ tld: UnsafeBufferPointer<UInt8>) -> Bool {
+    func equals(_ name: StaticString) -> Bool {
+      guard name.utf8CodeUnitCount == tld.count else { return false }
+      let letters = name.utf8Start
+      for i in 0..<tld.count where letters[i] != tld[i] | 0x20 { return false }
+      return true
+    }
+    switch tld.count {
+    case 3: return equals("alt")
+    case 4: return equals("test") || equals("arpa")
+    case 5: return equals("local") || equals("onion")
+    case 7: return equals("example") || equals("invalid")
+    case 9: return equals("localhost")
+    default: return false
     }
   }
 }

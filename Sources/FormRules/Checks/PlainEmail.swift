@@ -12,19 +12,21 @@ enum PlainEmail {
   private static let atext: UInt8 = 1
   private static let hostname: UInt8 = 2
   private static let digit: UInt8 = 4
+  private static let letter: UInt8 = 8
 
   /// Character classes of the ASCII bytes; bytes from 0x80 have none.
   private static let classes: [UInt8] = {
     var table = [UInt8](repeating: 0, count: 256)
-    for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = atext | hostname }
-    for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = atext | hostname }
+    for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = atext | hostname | letter }
+    for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = atext | hostname | letter }
     for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = atext | hostname | digit }
     for byte in "!#$%&'*+-/=?^_`{|}~".utf8 { table[Int(byte)] |= atext }
     table[Int(UInt8(ascii: "-"))] |= hostname
     return table
   }()
 
-  static func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// - Parameter allowSpecialUse: the profile's ``EmailSyntax/allowSpecialUse``.
+  static func accepts(_ bytes: UnsafeBufferPointer<UInt8>, allowSpecialUse: Bool) -> Bool {
     let count = bytes.count
     guard count > 0, count <= 254 else { return false }
     return classes.withUnsafeBufferPointer { table in
@@ -44,32 +46,37 @@ enum PlainEmail {
         i += 1
       }
       guard i < count, i > 0, i <= 64, !afterDot else { return false }
-      // The domain: two or more labels of 1 to 63 characters, no hyphen at either end,
-      // a top-level label that is not all digits, at most 253 bytes.
+      // The domain: two or more labels of 1 to 63 characters, no hyphen at either end and none
+      // in positions 3 and 4 (A-labels, and the labels UTS #46 refuses, take the full scan), a
+      // top-level label of two or more letters, at most 253 bytes.
       let domainStart = i + 1
       guard count - domainStart >= 1, count - domainStart <= 253 else { return false }
       var labelStart = domainStart
       var labels = 0
-      var numeric = true
+      var letters = true
       var j = domainStart
       while true {
         if j == count || bytes[j] == UInt8(ascii: ".") {
           let length = j - labelStart
           guard length > 0, length <= 63, bytes[labelStart] != UInt8(ascii: "-"), bytes[j - 1] != UInt8(ascii: "-")
           else { return false }
+          if length >= 4 && bytes[labelStart + 2] == UInt8(ascii: "-") && bytes[labelStart + 3] == UInt8(ascii: "-") {
+            return false
+          }
           labels += 1
           if j == count { break }
           j += 1
           labelStart = j
-          numeric = true
+          letters = true
           continue
         }
         let kind = table[Int(bytes[j])]
         if kind & hostname == 0 { return false }
-        if kind & digit == 0 { numeric = false }
+        if kind & letter == 0 { letters = false }
         j += 1
       }
-      return labels >= 2 && !numeric
+      guard labels >= 2, letters, count - labelStart >= 2 else { return false }
+      return allowSpecialUse || !TopLevelDomain.isSpecialUse(UnsafeBufferPointer(rebasing: bytes[labelStart...]))
     }
   }
 }

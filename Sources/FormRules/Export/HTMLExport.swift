@@ -2,6 +2,10 @@
 /// server does: `type`, `required`, `minlength`/`maxlength`, `pattern`, `autocomplete`
 /// and Apple's `passwordrules`.
 ///
+/// An email field gets `type=email` only when every value the engine accepts is one the
+/// browser accepts too (``emailTypeObstacle(_:field:)``); otherwise `type="text"` with the
+/// hints a mobile keyboard and autofill need, and a note on stderr saying why.
+///
 /// Two browser rules decide what can be said:
 /// - `minlength` and `maxlength` count UTF-16 code units, where an emoji is 2. They are
 ///   written only for lengths counted in `utf16`, or in `characters` when the field also has a
@@ -34,6 +38,7 @@ struct HTMLExporter {
 
   mutating func input(for field: FieldSpec) -> String {
     var isEmail = false
+    var emailAsText = false
     var required = false
     var minimums: [(node: RuleNode, rule: MinLength)] = []
     var maximums: [(node: RuleNode, rule: MaxLength)] = []
@@ -68,12 +73,17 @@ struct HTMLExporter {
       case let rule as Email:
         isEmail = true
         exported = true
-        if rule.syntax != EmailSyntax(profile: .html) {
+        if let obstacle = Self.emailTypeObstacle(rule.syntax, field: field) {
+          emailAsText = true
+          notes.append(
+            field.note(
+              node, "type=\"text\", not type=email: the browser would refuse \(obstacle) that the rules accept"))
+        } else if rule.syntax.profile != .html {
           notes.append(
             field.note(
               node,
-              "type=email checks the WHATWG grammar (the html profile), not \(rule.syntax.profile.rawValue): "
-                + "browsers refuse non-ASCII local parts and accept dots in a row and dotless domains"))
+              "type=email checks the WHATWG grammar, which is looser than \(rule.syntax.profile.rawValue) "
+                + "(dots in a row, dotless domains); the server checks the rest"))
         }
       case let rule as SameAs:
         notes.append(
@@ -86,7 +96,8 @@ struct HTMLExporter {
     // Lengths in characters equal lengths in UTF-16 only when every character is in the BMP.
     let bmpOnly = searches.contains { $0.mustMatch && $0.pattern.isWholeMatch && $0.pattern.isBMPOnly }
     var attributes: [(String, String?)] = [("name", field.name)]
-    attributes.append(("type", field.sensitive ? "password" : isEmail ? "email" : "text"))
+    attributes.append(("type", field.sensitive ? "password" : isEmail && !emailAsText ? "email" : "text"))
+    if emailAsText { attributes.append(("inputmode", "email")) }
     if required {
       attributes.append(("required", nil))
       exported = true
@@ -123,6 +134,7 @@ struct HTMLExporter {
     if let autocomplete = autocomplete(for: field, isEmail: isEmail) {
       attributes.append(("autocomplete", autocomplete))
     }
+    if emailAsText { attributes += [("spellcheck", "false"), ("autocapitalize", "off")] }
     if field.sensitive, !field.isConfirmation, ruleSet.hasConfirmation {
       var ignored: [ExportNote] = []
       let rules = PasswordRulesExporter.rules(for: field, notes: &ignored)
@@ -132,6 +144,30 @@ struct HTMLExporter {
     return "<input "
       + attributes.map { name, value in value.map { "\(name)=\"\(Self.escape($0))\"" } ?? name }.joined(separator: " ")
       + ">"
+  }
+
+  /// Why `type=email` would refuse some value the field's rules accept, or `nil` when it provably
+  /// does not.
+  ///
+  /// The browser strips CR, LF and outer ASCII whitespace from the value and then checks the WHATWG
+  /// grammar (ASCII only). Every profile with quoted local parts, literals and Unicode off accepts a
+  /// subset of that grammar (`practical` and `rfc` only add limits to it), so what remains is what the
+  /// field does to the value first: `trim` also removes NBSP and U+3000, which the browser keeps, and
+  /// NFC/NFKC turn non-ASCII text (`ｔ`, the Kelvin sign) into ASCII the rules then accept.
+  static func emailTypeObstacle(_ syntax: EmailSyntax, field: FieldSpec) -> String? {
+    if syntax.allowUnicode {
+      return "non-ASCII addresses (taro@例え.jp, josé@example.es; an IDN set by script stays Unicode)"
+    }
+    if syntax.allowQuotedLocalPart { return "quoted local parts (\"a..b\"@example.com)" }
+    if syntax.allowDomainLiteral { return "address literals (a@[192.0.2.1])" }
+    if field.trim {
+      return "a value with a leading or trailing NBSP or U+3000, which the field trims and the browser keeps"
+    }
+    if field.normalize != .none {
+      return
+        "full-width and compatibility characters, which \(field.normalize.rawValue) turns into the ASCII the rules accept"
+    }
+    return nil
   }
 
   /// `email`, or for passwords `new-password` on a form that confirms one and

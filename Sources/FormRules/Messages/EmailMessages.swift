@@ -117,4 +117,35 @@ let emailMessages: [CatalogEntry] = [
     "email.domainTooLong",
     ja: ("{label}のドメインは253バイト以下で入力してください。", "ドメインは253バイト以下で入力してください。"),
     en: ("The domain of {label} must be at most 253 bytes.", "The domain must be at most 253 bytes.")),
+  CatalogEntry(
+    "email.invalidTopLevelDomain",
+    ja: ("{label}のドメインの末尾（「.com」「.jp」など）が正しくありません。", "ドメインの末尾（「.com」「.jp」など）が正しくありません。"),
+    en: (
+      "The domain of {label} does not end in a valid top-level domain (such as \".com\" or \".jp\").",
+      "The domain does not end in a valid top-level domain (such as \".com\" or \".jp\")."
+    )),
+  CatalogEntry(
+    "email.specialUseDomain",
+    ja: ("{label}のドメインはテスト用などの特別な名前のため、メールを受け取れません。", "ドメインはテスト用などの特別な名前のため、メールを受け取れません。"),
+    en: (
+      "The domain of {label} is a special-use name (such as .test or .local) that cannot receive email.",
+      "The domain is a special-use name (such as .test or .local) that cannot receive email."
+    )),
+  CatalogEntry(
+    "email.invalidIDN",
+    ja: ("{label}のドメインに使用できない文字または形式が含まれています。", "ドメインに使用できない文字または形式が含まれています。"),
+    en: (
+      "The domain of {label} contains a character or form that domain names do not allow.",
+      "The domain contains a character or form that domain names do not allow."
+    )),
+  CatalogEntry(
+    "email.compatibilityCharacter",
+    ja: (
+      "{label}の「@」より前の部分に、英数字や記号と紛らわしい文字が含まれています。半角の英数字や記号で入力してください。",
+      "「@」より前の部分に、英数字や記号と紛らわしい文字が含まれています。半角の英数字や記号で入力してください。"
+    ),
+    en: (
+      "The part of {label} before the \"@\" contains a character that imitates an ASCII letter or symbol; type the ASCII one.",
+      "The part before the \"@\" contains a character that imitates an ASCII letter or symbol; type the ASCII one."
+    )),
 ]
