@@ -7,8 +7,6 @@ let package = Package(
     .library(name: "FormRules", targets: ["FormRules"]),
     .library(name: "FormRulesUI", targets: ["FormRulesUI"]),
     .executable(name: "validate", targets: ["validate"]),
-    .executable(name: "validate-bench", targets: ["validate-bench"]),
-    .executable(name: "password-bench", targets: ["password-bench"]),
   ],
   targets: [
     .systemLibrary(
@@ -20,6 +18,7 @@ let package = Package(
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
     .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
     .executableTarget(name: "validate", dependencies: ["FormRules", "FormRulesUI", "TerminalForm"]),
+    // Benchmarks: `swift run -c release validate-bench` in this package, not products for others.
     .executableTarget(name: "validate-bench", dependencies: ["FormRules"]),
     .executableTarget(name: "password-bench", dependencies: ["FormRules"]),
     .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
