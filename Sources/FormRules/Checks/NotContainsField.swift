@@ -37,6 +37,10 @@ public struct NotContainsField: Rule {
         "expected a field name or an array of field names, found \(decoder.value.typeDescription)",
         at: [.key(Self.name)])
     }
+    // The failure's variant has one bit per listed field.
+    guard fields.count <= 62 else {
+      throw RuleDecodingError("at most 62 fields can be listed", at: [.key(Self.name)])
+    }
     minPart = try decoder.intOption("minPart") ?? 3
     if minPart == 0 { throw RuleDecodingError("expected a positive length", at: [.key("minPart")]) }
     unit = try decoder.option("unit", default: .characters, choices: LengthUnit.allCases)
