@@ -59,7 +59,7 @@ extension Report {
       ? catalog.render(code: "problem.detail.form", locale: language)
       : catalog.render(
         code: "problem.detail",
-        params: ["fields": .strings(invalidFields.map { policy.label(of: $0.name, locale: language) })],
+        params: ["fields": .strings(invalidFields.map { policy.label(of: $0.name, language: language) })],
         locale: language)
 
     var writer = JSONWriter()
@@ -101,7 +101,7 @@ extension Report {
       for failure in field.errors {
         entry(
           failure, pointer: "/" + Self.pointerToken(field.name),
-          message: policy.message(for: failure, field: field.name, locale: language))
+          message: policy.message(for: failure, field: field.name, language: language))
       }
     }
     writer.raw("]}")

@@ -86,8 +86,10 @@ public struct MessageCatalog: Sendable {
   }
 
   /// Renders a form-level code such as `auth.invalidCredentials`.
-  public func render(code: String, params: Parameters = [:], locale language: String) -> String {
-    render(Failure(code: code, params: params), label: nil, locale: language, style: .labeled)
+  /// `locale` is negotiated (`en-US` → `en`, an unsupported one → English).
+  public func render(code: String, params: Parameters = [:], locale: String) -> String {
+    let language = MessageCatalog.negotiate([locale], default: "en")
+    return render(Failure(code: code, params: params), label: nil, locale: language, style: .labeled)
   }
 
   func fill(
@@ -142,15 +144,5 @@ public struct MessageCatalog: Sendable {
   /// A word the catalog translates, such as a character class (`term.upper`).
   private func term(_ word: String, language: String) -> String? {
     template(for: ["term.\(word)"], language: language)?.inline
-  }
-
-  /// Picks a supported language from preferences such as `ja-JP`, `ja_JP.UTF-8` or `en`;
-  /// else `fallback` when supported; else English.
-  public static func negotiate(_ preferred: [String], default fallback: String) -> String {
-    for tag in preferred {
-      let language = tag.lowercased().prefix { $0.isLetter }
-      if RuleSet.supportedLocales.contains(String(language)) { return String(language) }
-    }
-    return RuleSet.supportedLocales.contains(fallback) ? fallback : "en"
   }
 }
