@@ -40,9 +40,16 @@ else
   echo "openapi check: could not install jsonschema and openapi-spec-validator"
 fi
 
+# Every ```swift block of README.md, docs/ and the DocC articles, compiled in a scratch package that
+# depends on this one by path, and run where it documents its output (scripts/check-snippets.sh).
+snippets_log=$(mktemp)
+bash scripts/check-snippets.sh 2>&1 | tee "$snippets_log" | grep -v '^PASS'
+snippets_passed=$(tail -1 "$snippets_log" | grep -Eo '[0-9]+ passed' | grep -Eo '[0-9]+' || echo 0)
+snippets_failed=$(tail -1 "$snippets_log" | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' || echo 1)
+
 echo "swift test: exit $swift_status ($swift_total tests); rules files: $policy_passed passed, $policy_failed failed;" \
-  "openapi: $openapi_passed passed, $openapi_failed failed"
-passed=$((swift_total - swift_failed + policy_passed + openapi_passed))
-failed=$((swift_failed + policy_failed + openapi_failed))
+  "openapi: $openapi_passed passed, $openapi_failed failed; snippets: $snippets_passed passed, $snippets_failed failed"
+passed=$((swift_total - swift_failed + policy_passed + openapi_passed + snippets_passed))
+failed=$((swift_failed + policy_failed + openapi_failed + snippets_failed))
 echo "$passed passed, $failed failed"
-[ "$swift_status" -eq 0 ] && [ "$policy_failed" -eq 0 ] && [ "$openapi_failed" -eq 0 ]
+[ "$swift_status" -eq 0 ] && [ "$policy_failed" -eq 0 ] && [ "$openapi_failed" -eq 0 ] && [ "$snippets_failed" -eq 0 ]
