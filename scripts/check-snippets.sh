@@ -28,6 +28,18 @@ while IFS=$'\t' read -r block folder; do
   fi
 done < <(python3 -c 'import json,sys; [print(m["block"]+"\t"+m["folder"]) for m in json.load(open(sys.argv[1]))["manifests"]]' "$scratch/plan.json")
 
+# The documented PCRE2-on-iOS route: with Vendor/CPCRE2.xcframework present, the manifest takes
+# the XCFramework as the CPCRE2 module (the XCFramework itself can only be built on macOS).
+vendored=$scratch/vendored-manifest
+rm -rf "$vendored" && mkdir -p "$vendored/Vendor/CPCRE2.xcframework" && cp Package.swift "$vendored/"
+if (cd "$vendored" && swift package dump-package 2>&1) | python3 -c '
+import json, sys
+targets = {t["name"]: t for t in json.load(sys.stdin)["targets"]}
+assert targets["CPCRE2"]["type"] == "binary" and targets["CPCRE2"]["path"] == "Vendor/CPCRE2.xcframework"
+' && bash -n scripts/build-pcre2-xcframework.sh; then pass "Package.swift takes Vendor/CPCRE2.xcframework (iOS route)"; else
+  fail "Package.swift takes Vendor/CPCRE2.xcframework (iOS route)"
+fi
+
 app=$scratch/app
 # The snippets read Rules/… relative to the working directory, as from the repository's root.
 ln -sfn "$repo/Rules" "$app/Rules"
