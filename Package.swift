@@ -44,6 +44,8 @@ let package = Package(
     .executableTarget(name: "password-bench", dependencies: ["FormRules"]),
     .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
+    // An app's own rules and named checks, through the public API only.
+    .testTarget(name: "CustomRuleTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
     .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm"]),
     // Starts the real `validate serve` on an ephemeral loopback port and talks HTTP to it.
     .testTarget(name: "FormRulesServerTests", dependencies: ["validate"]),

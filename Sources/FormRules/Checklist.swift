@@ -33,49 +33,45 @@ extension Policy {
   public func checklist(field name: String, in values: [String: String], locale: String) -> [ChecklistItem] {
     guard let index = fieldIndex[name] else { return [] }
     let language = negotiateLocale([locale])
-    let prepared = prepare { values[$0] }
-    let spec = fields[index]
-    let subject = Subject(
-      value: prepared.values[index] ?? "", field: spec.name, isSensitive: spec.sensitive, values: prepared)
-    var items: [ChecklistItem] = []
-    for node in spec.rules {
-      collect(
-        node, subject: subject, oversized: prepared.oversized[index], severity: .error, language: language,
-        into: &items)
+    return withPrepared({ values[$0] }) { call in
+      let subject = call.subject(index)
+      let oversized = call.oversized[index]
+      return plan.checklistNodes(field: index, values: call.values).map { k in
+        let requirement = plan.requirement(k)
+        return ChecklistItem(
+          code: requirement.code, message: renderRequirement(requirement, language: language),
+          isMet: !oversized && plan.isMet(k, subject, pending: call.pending), severity: requirement.severity,
+          params: requirement.params)
+      }
     }
-    return items
   }
 
-  private func collect(
-    _ node: RuleNode, subject: Subject, oversized: Bool, severity inherited: Severity, language: String,
-    into items: inout [ChecklistItem]
-  ) {
-    if let condition = node.condition, !condition.holds(in: subject.values) { return }
-    let severity: Severity = inherited == .warning ? .warning : node.severity
-    var requirement: Failure
-    let isMet: Bool
-    switch node.kind {
-    case .rule(let rule):
-      if let required = rule as? Required, !required.isRequired { return }
-      requirement = rule.requirement
-      isMet = !oversized && rule.check(subject) == nil
-    case .allOf(let inner):
-      for child in inner {
-        collect(child, subject: subject, oversized: oversized, severity: severity, language: language, into: &items)
-      }
-      return
-    case .anyOf, .not:
-      requirement = Failure(code: node.name)
-      var failures: [Failure] = []
-      Evaluator.evaluate(node, subject, into: &failures)
-      isMet = !oversized && failures.isEmpty
-    }
-    requirement.messageOverride = node.message
-    let message = catalog.renderRequirement(requirement, locale: language) { name in
+  func renderRequirement(_ requirement: Failure, language: String) -> String {
+    catalog.renderRequirement(requirement, locale: language) { name in
       self.field(name) == nil ? nil : self.label(of: name, locale: language)
     }
-    items.append(
-      ChecklistItem(
-        code: requirement.code, message: message, isMet: isMet, severity: severity, params: requirement.params))
+  }
+}
+
+extension Plan {
+  /// The nodes of field `i` that are lines of a checklist, in rule order: the one walk
+  /// that ``Policy/checklist(field:in:locale:)`` and ``Policy/requirements(of:locale:)``
+  /// share. `allOf` is its children; `anyOf` and `not` are one line each; rules that do
+  /// not show in a checklist (`{"required": false}`) are left out, and so, when `values`
+  /// are given, are rules whose `when` does not hold.
+  func checklistNodes(field i: Int, values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>?) -> [Int] {
+    var result: [Int] = []
+    func visit(_ k: Int) {
+      if let values, nodes[k].hasCondition, let condition = nodes[k].condition, !condition.holds(in: values) {
+        return
+      }
+      switch nodes[k].kind {
+      case .leaf: if nodes[k].rule?.showsInChecklist ?? true { result.append(k) }
+      case .allOf: for c in children(of: k) { visit(c) }
+      case .anyOf, .not: result.append(k)
+      }
+    }
+    for k in subtrees(in: fields[i].nodes) { visit(k) }
+    return result
   }
 }

@@ -90,8 +90,10 @@ public struct Failure: Sendable, Equatable {
 
   /// The message keys to try, most specific first.
   var messageKeys: [String] {
-    if let detail { return ["\(code).\(detail)", code] }
-    return [code]
+    var keys = detail.map { ["\(code).\($0)", code] } ?? [code]
+    // A named check without messages of its own says so in general words.
+    if code != "check.unavailable", params["check"] != nil { keys.append("check") }
+    return keys
   }
 }
 

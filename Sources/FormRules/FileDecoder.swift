@@ -8,9 +8,12 @@ struct FileDecoder {
   var problems: [RuleSetProblem] = []
   var locales: Set<String> = []
 
-  init(file: String, directory: URL) {
+  let registry: RuleRegistry
+
+  init(file: String, directory: URL, registry: RuleRegistry) {
     self.file = file
     self.directory = directory
+    self.registry = registry
   }
 
   mutating func problem(_ path: [JSONPathComponent], _ message: String, suggestion: String? = nil) {
@@ -177,7 +180,7 @@ struct FileDecoder {
       return nil
     }
     let ruleKeys = object.keys.filter {
-      RuleRegistry.type(named: $0) != nil || RuleSetLoader.compositeNames.contains($0)
+      registry.type(named: $0) != nil || RuleSetLoader.compositeNames.contains($0)
     }
     guard ruleKeys.count == 1, let name = ruleKeys.first else {
       if ruleKeys.isEmpty {
@@ -185,7 +188,7 @@ struct FileDecoder {
         if let key = unknown.first {
           problem(
             path + [.key(key)], "unknown rule \"\(key)\"",
-            suggestion: Suggestion.closest(to: key, in: RuleRegistry.names + RuleSetLoader.compositeNames))
+            suggestion: Suggestion.closest(to: key, in: registry.names))
         } else {
           problem(path, "a rule object needs one rule key, such as \"required\" or \"minLength\"")
         }
@@ -195,7 +198,7 @@ struct FileDecoder {
       }
       return nil
     }
-    let ruleType = RuleRegistry.type(named: name)
+    let ruleType = registry.type(named: name)
     let allowed = [name] + RuleSetLoader.modifierKeys + (ruleType?.options ?? [])
     checkKeys(object, allowed: allowed, at: path, what: "\"\(name)\" rule")
 

@@ -16,18 +16,18 @@ public final class Policy: Sendable {
   let fields: [FieldSpec]
   let fieldIndex: [String: Int]
   let knownFieldSet: Set<String>
-  /// The byte-level form of the rules, when every rule has one (see ``UTF8CheckableRule``).
-  let fastPlan: FastPlan?
+  /// The one compiled plan every caller runs on.
+  let plan: Plan
 
-  init(ruleSet: RuleSet, fields: [FieldSpec]) {
+  init(ruleSet: RuleSet, fields: [FieldSpec], catalog: MessageCatalog) {
     self.ruleSet = ruleSet
     self.fields = fields
     var index: [String: Int] = [:]
     for (i, field) in fields.enumerated() { index[field.name] = i }
     self.fieldIndex = index
     self.knownFieldSet = Set(index.keys)
-    self.catalog = MessageCatalog.builtIn.overridden(by: ruleSet.messages)
-    self.fastPlan = FastPlan(fields: fields, limits: ruleSet.limits)
+    self.catalog = catalog.overridden(by: ruleSet.messages)
+    self.plan = Plan(fields: fields, limits: ruleSet.limits)
   }
 
   /// The field names in rules-file order.
@@ -53,23 +53,34 @@ public final class Policy: Sendable {
 
   /// Validates with values supplied by a lookup, the form bulk readers use.
   public func validate(lookup: (String) -> String?) -> Report {
-    if let fastPlan, let report = fastPlan.validate(self, lookup: lookup) { return report }
-    return validateInGeneral(lookup: lookup)
-  }
-
-  /// The general evaluator, which every rule supports; the fast plan must agree with it.
-  func validateInGeneral(lookup: (String) -> String?) -> Report {
-    let values = prepare(lookup)
-    var reports: [FieldReport] = []
-    reports.reserveCapacity(fields.count)
-    for i in fields.indices { reports.append(evaluate(field: i, values: values)) }
-    return Report(fields: FieldReports(reports), formErrors: [], policy: self)
+    withPrepared(lookup) { call in
+      let count = plan.evaluate(
+        call.values, oversized: call.oversized, pending: call.pending, fieldValid: call.valid, extras: &call.extras)
+      var reports: [FieldReport] = []
+      reports.reserveCapacity(plan.fieldCount)
+      var next = 0
+      for i in 0..<plan.fieldCount {
+        var list: [Failure] = []
+        while next < count, Int(call.pending[next].field) == i {
+          list.append(plan.failure(call.pending[next], extras: call.extras))
+          next += 1
+        }
+        reports.append(call.report(field: i, failures: list))
+      }
+      return Report(fields: FieldReports(reports), formErrors: [], policy: self)
+    }
   }
 
   /// Validates one field against the others, for live feedback while a user types.
   public func validate(field name: String, in values: [String: String]) -> FieldReport? {
     guard let i = fieldIndex[name] else { return nil }
-    return evaluate(field: i, values: prepare { values[$0] })
+    return withPrepared({ values[$0] }) { call in
+      var count = 0
+      _ = plan.evaluate(
+        field: i, call.values, oversized: call.oversized, pending: call.pending, count: &count, extras: &call.extras)
+      let failures = (0..<count).map { plan.failure(call.pending[$0], extras: call.extras) }
+      return call.report(field: i, failures: failures)
+    }
   }
 
   /// A report holding only form-level failures (malformed input, a general error).
@@ -77,106 +88,106 @@ public final class Policy: Sendable {
     Report(fields: FieldReports([]), formErrors: formErrors, policy: self)
   }
 
-  /// Applies each field's transforms; values over the size limit are not transformed.
-  func prepare(_ lookup: (String) -> String?) -> FieldValues {
-    var transformed: [String?] = []
-    var oversized: [Bool] = []
-    transformed.reserveCapacity(fields.count)
-    oversized.reserveCapacity(fields.count)
-    let limit = ruleSet.limits.maxValueBytes
-    for field in fields {
-      guard let raw = lookup(field.name) else {
-        transformed.append(nil)
-        oversized.append(false)
-        continue
+  /// Copies the caller's values into scratch memory on the stack, applies the
+  /// transforms and runs `body` on the plan's view of them. Calls from many threads share
+  /// nothing but the plan.
+  func withPrepared<R>(_ lookup: (String) -> String?, _ body: (inout PreparedCall) -> R) -> R {
+    let count = plan.fieldCount
+    let limit = plan.maxValueBytes
+    return withUnsafeTemporaryAllocation(of: String?.self, capacity: max(count, 1)) { strings -> R in
+      let first = strings.baseAddress.unsafelyUnwrapped
+      var total = 0
+      for i in 0..<count {
+        let value = lookup(plan.name(i))
+        let bytes = value?.utf8.count ?? 0
+        // A value over the limit is never copied: it fails as it is.
+        if bytes <= limit { total += bytes }
+        (first + i).initialize(to: value)
       }
-      if raw.utf8.count > limit {
-        transformed.append(nil)
-        oversized.append(true)
-      } else {
-        transformed.append(Transform.apply(to: raw, trim: field.trim, normalize: field.normalize))
-        oversized.append(false)
+      defer { first.deinitialize(count: count) }
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(total, 1)) { storage in
+        withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>?.self, capacity: max(count, 1)) { values in
+          withUnsafeTemporaryAllocation(of: Plan.Pending.self, capacity: plan.pendingCapacity) { pending in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(2 * count, 1)) { flags in
+              let base = storage.baseAddress.unsafelyUnwrapped
+              var offset = 0
+              for i in 0..<count {
+                guard let string = first[i] else {
+                  values[i] = nil
+                  continue
+                }
+                let length = string.utf8.count
+                if length > limit {
+                  // Longer than any value, so `transform` marks it oversized without reading it.
+                  values[i] = UnsafeBufferPointer(start: base, count: length)
+                  continue
+                }
+                let target = UnsafeMutableBufferPointer(start: base + offset, count: length)
+                _ = target.initialize(from: string.utf8)
+                values[i] = UnsafeBufferPointer(target)
+                offset += length
+              }
+              let flagBase = flags.baseAddress.unsafelyUnwrapped
+              var call = PreparedCall(
+                plan: plan, strings: UnsafeMutableBufferPointer(start: first, count: count), values: values,
+                storage: UnsafeBufferPointer(start: base, count: offset), oversized: flagBase, valid: flagBase + count,
+                pending: pending.baseAddress.unsafelyUnwrapped)
+              plan.transform(values, oversized: call.oversized, arena: &call.arena)
+              defer { call.arena.reset() }
+              return body(&call)
+            }
+          }
+        }
       }
     }
-    return FieldValues(values: transformed, oversized: oversized, index: fieldIndex)
-  }
-
-  func evaluate(field i: Int, values: FieldValues) -> FieldReport {
-    let field = fields[i]
-    if values.oversized[i] {
-      let failure = Failure(
-        code: "input.tooLong", params: ["max": .int(ruleSet.limits.maxValueBytes), "unit": "utf8"])
-      return FieldReport(name: field.name, value: nil, failures: [failure], isSensitive: field.sensitive)
-    }
-    let value = values.values[i]
-    let subject = Subject(value: value ?? "", field: field.name, isSensitive: field.sensitive, values: values)
-    var failures: [Failure] = []
-    for node in field.rules {
-      let before = failures.count
-      Evaluator.evaluate(node, subject, into: &failures)
-      if field.bail, failures[before...].contains(where: { $0.severity == .error }) { break }
-    }
-    return FieldReport(
-      name: field.name, value: field.sensitive ? nil : value, failures: failures, isSensitive: field.sensitive)
-  }
-}
-
-/// The transformed values of every field of a policy, by position.
-///
-/// It does not know which fields are sensitive, so it never shows a value when printed.
-struct FieldValues: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-  let values: [String?]
-  let oversized: [Bool]
-  let index: [String: Int]
-
-  var description: String { "FieldValues(\(index.keys.sorted().joined(separator: ", ")): <redacted>)" }
-  var debugDescription: String { description }
-  var customMirror: Mirror { Mirror(self, children: ["fields": index.keys.sorted()], displayStyle: .struct) }
-
-  subscript(name: String) -> String? {
-    guard let i = index[name] else { return nil }
-    return values[i]
   }
 }
 
-/// Runs rule nodes, composing results for `allOf`, `anyOf` and `not`.
-enum Evaluator {
-  static func evaluate(_ node: RuleNode, _ subject: Subject, into failures: inout [Failure]) {
-    if let condition = node.condition, !condition.holds(in: subject.values) { return }
-    switch node.kind {
-    case .rule(let rule):
-      guard !subject.value.isEmpty || type(of: rule).checksEmptyValue else { return }
-      guard var failure = rule.check(subject) else { return }
-      failure.severity = node.severity
-      failure.messageOverride = node.message
-      failures.append(failure)
-    case .allOf(let nodes):
-      let before = failures.count
-      for inner in nodes { evaluate(inner, subject, into: &failures) }
-      for i in failures.indices.dropFirst(before) {
-        if node.severity == .warning { failures[i].severity = .warning }
-        if let message = node.message { failures[i].messageOverride = message }
+/// The scratch memory of one single-record call (``Policy/withPrepared(_:_:)``).
+struct PreparedCall {
+  let plan: Plan
+  /// The caller's values, by field.
+  let strings: UnsafeMutableBufferPointer<String?>
+  /// The transformed values, by field.
+  let values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
+  /// Where the caller's values were copied; a value outside it was rewritten.
+  let storage: UnsafeBufferPointer<UInt8>
+  let oversized: UnsafeMutablePointer<Bool>
+  let valid: UnsafeMutablePointer<Bool>
+  let pending: UnsafeMutablePointer<Plan.Pending>
+  var extras: [Failure] = []
+  var arena = TransformArena()
+
+  init(
+    plan: Plan, strings: UnsafeMutableBufferPointer<String?>,
+    values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>, storage: UnsafeBufferPointer<UInt8>,
+    oversized: UnsafeMutablePointer<Bool>, valid: UnsafeMutablePointer<Bool>,
+    pending: UnsafeMutablePointer<Plan.Pending>
+  ) {
+    self.plan = plan
+    self.strings = strings
+    self.values = values
+    self.storage = storage
+    self.oversized = oversized
+    self.valid = valid
+    self.pending = pending
+  }
+
+  func subject(_ i: Int) -> Subject { plan.subject(i, values) }
+
+  /// Field `i`'s report: its transformed value unless it is sensitive or over the limit.
+  func report(field i: Int, failures: [Failure]) -> FieldReport {
+    let sensitive = plan.fields[i].sensitive
+    var value: String?
+    if !sensitive, let bytes = values[i], let string = strings[i] {
+      // An untouched value is the caller's string; a trimmed or normalized one is new.
+      var untouched = string.isEmpty
+      if let start = bytes.baseAddress, let copy = storage.baseAddress, bytes.count == string.utf8.count {
+        untouched = start >= copy && start < copy + storage.count
       }
-    case .anyOf(let nodes):
-      var codes: [String] = []
-      for inner in nodes {
-        var innerFailures: [Failure] = []
-        evaluate(inner, subject, into: &innerFailures)
-        if !innerFailures.contains(where: { $0.severity == .error }) { return }
-        codes += innerFailures.map(\.code)
-      }
-      var failure = Failure(code: "anyOf", params: ["failures": .strings(codes)], severity: node.severity)
-      failure.messageOverride = node.message
-      failures.append(failure)
-    case .not(let nodes):
-      var innerFailures: [Failure] = []
-      for inner in nodes { evaluate(inner, subject, into: &innerFailures) }
-      // Skipped inner rules (an empty value) do not count as a match.
-      guard !subject.value.isEmpty, !innerFailures.contains(where: { $0.severity == .error }) else { return }
-      var failure = Failure(code: "not", severity: node.severity)
-      failure.messageOverride = node.message
-      failures.append(failure)
+      value = untouched ? string : String(decoding: bytes, as: UTF8.self)
     }
+    return FieldReport(name: plan.name(i), value: value, failures: failures, isSensitive: sensitive)
   }
 }
 
@@ -191,7 +202,7 @@ extension RuleSet {
       compiled[f].rules = compile(compiled[f].rules, cache: cache, problems: &problems)
     }
     guard problems.isEmpty else { throw RuleSetError(problems: problems) }
-    return Policy(ruleSet: self, fields: compiled)
+    return Policy(ruleSet: self, fields: compiled, catalog: registry.catalog)
   }
 
   private func compile(_ nodes: [RuleNode], cache: ResourceCache, problems: inout [RuleSetProblem]) -> [RuleNode] {

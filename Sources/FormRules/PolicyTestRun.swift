@@ -7,6 +7,8 @@ public struct PolicyTestResult: Sendable, CustomStringConvertible, CustomDebugSt
   /// Error codes per field, as they came out (fields without errors are left out).
   public let actualErrors: [String: [String]]
   public let actualWarnings: [String: [String]]
+  /// Named checks that were due but had no stub, so were not run (``Report/checksNotRun``).
+  public var checksNotRun: [CheckNotRun] = []
 
   /// What was expected, in the words of the rules file (`valid: true`, `password: [minLength]`).
   public var expectedDescription: String {
@@ -52,12 +54,17 @@ extension Policy {
   ///
   /// A case passes when `valid` matches, or when each listed field fails with exactly
   /// the listed error codes (in any order); `warnings`, when given, are checked the same way.
-  public func runTests(matching filter: ((String) -> Bool)? = nil) -> [PolicyTestResult] {
-    ruleSet.tests.filter { filter?($0.name) ?? true }.map(run)
+  ///
+  /// Named checks (`{"check": NAME}`) take their answers from `checkStubs`; a due check
+  /// without a stub is not run and is listed in the result's ``PolicyTestResult/checksNotRun``.
+  public func runTests(matching filter: ((String) -> Bool)? = nil, checkStubs: [String: Bool] = [:])
+    -> [PolicyTestResult]
+  {
+    ruleSet.tests.filter { filter?($0.name) ?? true }.map { run($0, checkStubs: checkStubs) }
   }
 
-  public func run(_ test: PolicyTest) -> PolicyTestResult {
-    let report = validate(test.input)
+  public func run(_ test: PolicyTest, checkStubs: [String: Bool] = [:]) -> PolicyTestResult {
+    let report = validate(test.input, checkStubs: checkStubs)
     var errors: [String: [String]] = [:]
     var warnings: [String: [String]] = [:]
     for field in report.fields {
@@ -78,7 +85,9 @@ extension Policy {
         passed
         && expectedWarnings.allSatisfy { field, codes in (warnings[field] ?? []).sorted() == codes.sorted() }
     }
-    return PolicyTestResult(
+    var result = PolicyTestResult(
       test: test, passed: passed, actualValid: report.isValid, actualErrors: errors, actualWarnings: warnings)
+    result.checksNotRun = report.checksNotRun
+    return result
   }
 }

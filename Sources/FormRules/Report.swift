@@ -4,6 +4,15 @@ public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConver
   /// Failures that belong to the whole form, such as `input.malformed`.
   public let formErrors: [Failure]
   let policy: Policy
+  /// Named checks (`{"check": NAME}`) that were due but not run: no check or stub of that
+  /// name was given (see ``Policy/validate(_:checks:timeout:)``).
+  public internal(set) var checksNotRun: [CheckNotRun] = []
+
+  init(fields: FieldReports, formErrors: [Failure], policy: Policy) {
+    self.fields = fields
+    self.formErrors = formErrors
+    self.policy = policy
+  }
 
   /// True when no field and no form-level failure has error severity.
   public var isValid: Bool {

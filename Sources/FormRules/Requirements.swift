@@ -8,35 +8,19 @@ public struct Requirement: Sendable, Equatable {
 }
 
 extension Policy {
-  /// The requirements of a field in rule order, as a sign-up screen lists them.
-  /// Composite rules (`anyOf`, `not`) are one requirement; `allOf` lists its parts.
+  /// The requirements of a field in rule order, as a sign-up screen lists them: the
+  /// lines of ``checklist(field:in:locale:)`` without values, so every `when` is listed.
+  /// Composite rules (`anyOf`, `not`) are one requirement; `allOf` lists its parts, with
+  /// its severity.
   public func requirements(of field: String, locale: String) -> [Requirement] {
-    guard let spec = self.field(field) else { return [] }
+    guard let index = fieldIndex[field] else { return [] }
     let language = negotiateLocale([locale])
-    var result: [Requirement] = []
-    for node in spec.rules { collect(node, field: field, language: language, into: &result) }
-    return result
-  }
-
-  private func collect(_ node: RuleNode, field: String, language: String, into result: inout [Requirement]) {
-    switch node.kind {
-    case .rule(let rule):
-      if let required = rule as? Required, !required.isRequired { return }
-      result.append(requirement(rule.requirement, node: node, field: field, language: language))
-    case .allOf(let inner):
-      for child in inner { collect(child, field: field, language: language, into: &result) }
-    case .anyOf, .not:
-      result.append(requirement(Failure(code: node.name), node: node, field: field, language: language))
+    return plan.checklistNodes(field: index, values: nil).map { k in
+      let requirement = plan.requirement(k)
+      return Requirement(
+        code: requirement.code, text: renderRequirement(requirement, language: language),
+        severity: requirement.severity)
     }
-  }
-
-  private func requirement(_ failure: Failure, node: RuleNode, field: String, language: String) -> Requirement {
-    var failure = failure
-    failure.messageOverride = node.message
-    let text = catalog.renderRequirement(failure, locale: language) { name in
-      self.field(name) == nil ? nil : self.label(of: name, locale: language)
-    }
-    return Requirement(code: failure.code, text: text, severity: node.severity)
   }
 }
 

@@ -5,6 +5,36 @@ import Foundation
 /// A rule's name is its JSON key, its failure code and its message key
 /// (`minLength` → `MinLength` → code `minLength`). Rules hold only compiled,
 /// read-only data, so a ``Policy`` can be shared by every thread.
+///
+/// A rule has one check, which reads the value's UTF-8 bytes (``Subject/bytes``), with a
+/// `String` view (``Subject/string``) for the rare rule that needs graphemes or
+/// normalization. A failing check answers with a *variant*: a number that, for this rule,
+/// fixes the whole failure (the `actual` length of a `minLength`, the reason of an
+/// `email`), so bulk output renders each (rule, variant) once and reuses the bytes.
+///
+/// An app adds rules of its own with ``RuleRegistry/register(_:)``:
+///
+/// ```swift
+/// struct NotDisposableDomain: Rule {
+///   static let name = "notDisposableDomain"
+///   static let messages = [
+///     RuleMessage("notDisposableDomain",
+///       ja: ("{label}に使い捨てのドメインは使用できません。", "使い捨てのドメインは使用できません。"),
+///       en: ("{label} cannot use a disposable domain.", "Cannot use a disposable domain.")),
+///     RuleMessage("requirement.notDisposableDomain", ja: ("使い捨てでないドメイン", "使い捨てでないドメイン"),
+///       en: ("Not a disposable domain", "Not a disposable domain")),
+///   ]
+///   let domains: Set<String>
+///   init(from decoder: RuleDecoder) throws(RuleDecodingError) {
+///     domains = Set(try decoder.stringList())
+///   }
+///   func check(_ subject: Subject) -> Int? {
+///     guard let at = subject.string.lastIndex(of: "@") else { return nil }
+///     return domains.contains(String(subject.string[at...].dropFirst()).lowercased()) ? 0 : nil
+///   }
+///   func failure(variant: Int) -> Failure { Failure(code: Self.name) }
+/// }
+/// ```
 public protocol Rule: Sendable {
   /// The rule's key in a rules file, which is also its failure code.
   static var name: String { get }
@@ -13,6 +43,10 @@ public protocol Rule: Sendable {
   /// Whether the rule runs on an empty value. Only `required`-like rules do; every
   /// other rule leaves an empty, optional field alone.
   static var checksEmptyValue: Bool { get }
+  /// The rule's messages in Japanese and English, both variants (with the field's label
+  /// and inline): its code, its details (`minLength.utf8`), its requirement phrase
+  /// (`requirement.<code>`) and any words its parameters need.
+  static var messages: [RuleMessage] { get }
 
   /// Builds the rule from its JSON value and options.
   init(from decoder: RuleDecoder) throws(RuleDecodingError)
@@ -21,13 +55,19 @@ public protocol Rule: Sendable {
   /// Called once by ``RuleSet/compile()``.
   mutating func compile(in context: CompileContext) throws(RuleDecodingError)
 
-  /// Checks one value. Returns `nil` when the value passes.
-  func check(_ subject: Subject) -> Failure?
+  /// Checks one value: `nil` when it passes, else the variant of the failure.
+  func check(_ subject: Subject) -> Int?
+
+  /// The failure a variant returned by ``check(_:)`` stands for.
+  func failure(variant: Int) -> Failure
 
   /// The failure that describes what the rule requires, for checklists
   /// (`8文字以上`). Its parameters are those of the requirement, without the
   /// `actual` value.
   var requirement: Failure { get }
+
+  /// Whether the rule is a line of a requirement checklist (`{"required": false}` is not).
+  var showsInChecklist: Bool { get }
 
   /// Other fields this rule reads, checked to exist when the rules file loads.
   var referencedFields: [String] { get }
@@ -40,24 +80,61 @@ public protocol Rule: Sendable {
 extension Rule {
   public static var options: [String] { [] }
   public static var checksEmptyValue: Bool { false }
+  public static var messages: [RuleMessage] { [] }
   public mutating func compile(in context: CompileContext) throws(RuleDecodingError) {}
   public var requirement: Failure { Failure(code: Self.name) }
+  public var showsInChecklist: Bool { true }
   public var referencedFields: [String] { [] }
   public func conflicts(with other: any Rule) -> String? { nil }
 }
 
-/// What a rule sees when it checks a value.
+/// One message of a rule in both languages, each in both variants: with the field's
+/// label (`{label}は8文字以上で入力してください。`) and inline (`8文字以上で入力してください。`).
+public struct RuleMessage: Sendable, Equatable {
+  /// The catalog key: the code (`minLength`), a detail (`minLength.utf8`) or a
+  /// requirement phrase (`requirement.minLength`).
+  public var key: String
+  public var ja: MessageTemplate
+  public var en: MessageTemplate
+
+  /// - Parameters:
+  ///   - ja: (labeled, inline) in Japanese.
+  ///   - en: (labeled, inline) in English.
+  public init(_ key: String, ja: (String, String), en: (String, String)) {
+    self.key = key
+    self.ja = MessageTemplate(labeled: ja.0, inline: ja.1)
+    self.en = MessageTemplate(labeled: en.0, inline: en.1)
+  }
+}
+
+/// What a rule sees when it checks a value: the field's value after its transforms
+/// (trim, normalize) as UTF-8 bytes, valid only during the call.
 public struct Subject {
-  /// The field's value after its transforms (trim, normalize); empty when absent.
-  public let value: String
-  /// The field being checked.
-  public let field: String
+  /// The transformed value; empty when the field is absent.
+  public let bytes: UnsafeBufferPointer<UInt8>
   /// Whether the field is sensitive: its value must never appear in a failure.
   public let isSensitive: Bool
-  let values: FieldValues
+  let index: Int
+  let values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
+  /// Unretained: the plan outlives every subject, and all threads share it.
+  let plan: Unmanaged<Plan>
 
-  /// Another field's value after that field's transforms; `nil` when absent.
-  public func value(of field: String) -> String? { values[field] }
+  /// The name of the field being checked.
+  public var field: String { plan._withUnsafeGuaranteedRef { $0.name(index) } }
+
+  /// The value as a `String`, built on each use, for the rare check that needs one
+  /// (grapheme counts, canonical equivalence, normalization).
+  public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Another field's transformed value; `nil` when absent.
+  public func bytes(of field: String) -> UnsafeBufferPointer<UInt8>? {
+    plan._withUnsafeGuaranteedRef { $0.index(of: field) }.flatMap { values[$0] }
+  }
+
+  /// Another field's transformed value as a `String`; `nil` when absent.
+  public func string(of field: String) -> String? {
+    bytes(of: field).map { String(decoding: $0, as: UTF8.self) }
+  }
 }
 
 // A subject holds the value being checked, which may be a password: printing, `dump` and
@@ -65,18 +142,15 @@ public struct Subject {
 extension Subject: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
   public var description: String {
     isSensitive
-      ? "Subject(\(field): <redacted>)" : "Subject(\(field): \(value.debugDescription))"
+      ? "Subject(\(field): <redacted>, \(bytes.count) bytes)" : "Subject(\(field): \(string.debugDescription))"
   }
 
   public var debugDescription: String { description }
 
   public var customMirror: Mirror {
     Mirror(
-      self,
-      children: [
-        "field": field, "value": isSensitive ? "<redacted>" : value, "isSensitive": isSensitive,
-        "values": values,
-      ], displayStyle: .struct)
+      self, children: ["field": field, "value": isSensitive ? "<redacted>" : string, "isSensitive": isSensitive],
+      displayStyle: .struct)
   }
 }
 
@@ -166,6 +240,24 @@ public struct RuleDecoder {
       throw RuleDecodingError("expected a string, found \(raw.typeDescription)", at: [.key(key)])
     }
     return s
+  }
+
+  /// The rule's value as a string or an array of strings.
+  public func stringList() throws(RuleDecodingError) -> [String] {
+    if let s = value.stringValue { return [s] }
+    guard let array = value.arrayValue else {
+      throw RuleDecodingError(
+        "expected a string or an array of strings, found \(value.typeDescription)", at: [.key(ruleName)])
+    }
+    var result: [String] = []
+    for (i, element) in array.enumerated() {
+      guard let s = element.stringValue else {
+        throw RuleDecodingError(
+          "expected a string, found \(element.typeDescription)", at: [.key(ruleName), .index(i)])
+      }
+      result.append(s)
+    }
+    return result
   }
 
   /// A string or an array of strings.

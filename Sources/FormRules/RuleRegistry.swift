@@ -1,20 +1,113 @@
-/// The rules a rules file may name. Adding a rule means adding its type here.
-enum RuleRegistry {
-  static let types: [any Rule.Type] = [
-    Required.self, MinLength.self, MaxLength.self, PatternRule.self, NotPattern.self, Email.self, SameAs.self,
-    Trimmed.self,
-    // Password rules (issue 4).
-    CharacterClasses.self, NotCommon.self, NotContainsField.self, MaxRepeat.self, NoSequence.self, NotBreached.self,
-    Strength.self,
-  ]
+import Foundation
 
-  static let byName: [String: any Rule.Type] = {
+/// The rules a rules file may name: the built-in ones and those an app registers.
+///
+/// ```swift
+/// var registry = RuleRegistry.builtIn
+/// try registry.register(NotDisposableDomain.self)
+/// let policy = try RuleSet(contentsOf: url, registry: registry).compile()
+/// ```
+///
+/// A rule's messages come with its type (``Rule/messages``); registering checks that
+/// they are complete, so a rule can never render a raw code.
+public struct RuleRegistry: Sendable {
+  /// The built-in rules, in the order docs/rules.md lists them.
+  public static let builtIn = RuleRegistry(
+    builtIn: [
+      Required.self, MinLength.self, MaxLength.self, PatternRule.self, NotPattern.self, Email.self, SameAs.self,
+      Trimmed.self,
+      // Password rules (issue 4).
+      CharacterClasses.self, NotCommon.self, NotContainsField.self, MaxRepeat.self, NoSequence.self, NotBreached.self,
+      Strength.self,
+      // Checks the app makes at run time (issue 11).
+      CheckRule.self,
+    ])
+
+  /// The composite rules, which hold other rules and are evaluated by the plan itself.
+  public static let composites: [any CompositeRule.Type] = [AllOf.self, AnyOf.self, Not.self]
+
+  /// Every registered rule type, built-in first, then the app's in registration order.
+  public private(set) var types: [any Rule.Type]
+  private var byName: [String: any Rule.Type]
+  /// The messages of every registered rule over the general built-in catalog.
+  public private(set) var catalog: MessageCatalog
+
+  private init(builtIn types: [any Rule.Type]) {
+    self.types = types
     var table: [String: any Rule.Type] = [:]
     for type in types { table[type.name] = type }
-    return table
-  }()
+    byName = table
+    var catalog = MessageCatalog.builtIn
+    for type in types { catalog.add(type.messages) }
+    self.catalog = catalog
+  }
 
-  static var names: [String] { types.map { $0.name } }
+  /// Every rule key a rules file may use, composites included.
+  public var names: [String] { types.map { $0.name } + Self.composites.map { $0.name } }
 
-  static func type(named name: String) -> (any Rule.Type)? { byName[name] }
+  /// The rule type for a key; `nil` for composites and unknown keys.
+  public func type(named name: String) -> (any Rule.Type)? { byName[name] }
+
+  /// Adds an app's rule, usable from rules files by its ``Rule/name`` like a built-in.
+  ///
+  /// - Throws: ``RuleRegistrationError`` when the name is taken or not a plain key, or
+  ///   when the rule lacks its message (`<name>`) or requirement phrase
+  ///   (`requirement.<name>`) in Japanese or English, with the label or inline.
+  public mutating func register(_ type: any Rule.Type) throws(RuleRegistrationError) {
+    let name = type.name
+    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+      name.first?.isLetter == true
+    else { throw RuleRegistrationError(rule: name, problem: "a rule name is a letter followed by letters and digits") }
+    guard byName[name] == nil, !Self.composites.contains(where: { $0.name == name }),
+      !RuleSetLoader.modifierKeys.contains(name)
+    else { throw RuleRegistrationError(rule: name, problem: "the name \"\(name)\" is already taken") }
+    for problem in Self.messageProblems(of: type) { throw RuleRegistrationError(rule: name, problem: problem) }
+    types.append(type)
+    byName[name] = type
+    catalog.add(type.messages)
+  }
+
+  /// Adds the messages of a check the app provides at run time (``AsyncCheck``), for
+  /// rules files that say `{"check": NAME}`.
+  ///
+  /// - Throws: ``RuleRegistrationError`` when the messages are incomplete.
+  public mutating func register(check: AsyncCheck) throws(RuleRegistrationError) {
+    for problem in check.messageProblems { throw RuleRegistrationError(rule: check.name, problem: problem) }
+    catalog.add(check.messages)
+  }
+
+  /// What is missing from a rule's messages: its code and its requirement phrase, in
+  /// Japanese and English, both variants, non-empty. Registration and the conformance
+  /// test use it.
+  public static func messageProblems(of type: any Rule.Type) -> [String] {
+    messageProblems(code: type.name, messages: type.messages)
+  }
+
+  static func messageProblems(code: String, messages: [RuleMessage]) -> [String] {
+    var problems: [String] = []
+    for key in [code, "requirement.\(code)"] {
+      guard let message = messages.first(where: { $0.key == key }) else {
+        problems.append("no message \"\(key)\" (give it in ja and en, labeled and inline)")
+        continue
+      }
+      for (language, template) in [("ja", message.ja), ("en", message.en)] {
+        if template.labeled.trimmingCharacters(in: .whitespaces).isEmpty {
+          problems.append("message \"\(key)\" has no labeled \(language) text")
+        }
+        if template.inline.trimmingCharacters(in: .whitespaces).isEmpty {
+          problems.append("message \"\(key)\" has no inline \(language) text")
+        }
+      }
+    }
+    return problems
+  }
+}
+
+/// Why ``RuleRegistry/register(_:)`` refused a rule.
+public struct RuleRegistrationError: Error, Sendable, CustomStringConvertible {
+  /// The rule's name.
+  public var rule: String
+  public var problem: String
+
+  public var description: String { "cannot register rule \"\(rule)\": \(problem)" }
 }

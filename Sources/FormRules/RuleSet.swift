@@ -21,23 +21,26 @@ public struct RuleSet: Sendable {
   public var file: String
   /// The languages the file itself uses in labels and messages.
   public var locales: [String]
+  /// The rules the file could name: the built-in ones and the app's.
+  public var registry: RuleRegistry = .builtIn
 
   /// The languages that have a built-in catalog; labels and messages may only use these.
   public static let supportedLocales = ["ja", "en"]
 
   /// Loads a rules file and the files it extends.
   /// - Throws: ``RuleSetError`` listing every problem with its file and JSON path.
-  public init(contentsOf url: URL) throws(RuleSetError) {
-    var loader = RuleSetLoader()
+  public init(contentsOf url: URL, registry: RuleRegistry = .builtIn) throws(RuleSetError) {
+    var loader = RuleSetLoader(registry: registry)
     self = try loader.load(url: url)
   }
 
   /// Decodes rules from memory. `file` names them in errors; `baseDirectory` resolves
   /// `extends` and list paths.
-  public init(data: some Collection<UInt8>, file: String = "<input>", baseDirectory: URL? = nil)
-    throws(RuleSetError)
-  {
-    var loader = RuleSetLoader()
+  public init(
+    data: some Collection<UInt8>, file: String = "<input>", baseDirectory: URL? = nil,
+    registry: RuleRegistry = .builtIn
+  ) throws(RuleSetError) {
+    var loader = RuleSetLoader(registry: registry)
     let base = baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     self = try loader.load(bytes: Array(data), file: file, directory: base)
   }
@@ -129,12 +132,6 @@ public struct Condition: Sendable, Equatable {
   public var equals: String?
   public var notEmpty: Bool?
 
-  func holds(in values: FieldValues) -> Bool {
-    let value = values[field] ?? ""
-    if let equals, value != equals { return false }
-    if let notEmpty, notEmpty == value.isEmpty { return false }
-    return true
-  }
 }
 
 /// An example the rules file carries, run by `validate test`.

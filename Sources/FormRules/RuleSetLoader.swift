@@ -19,7 +19,12 @@ struct RuleSetLoader {
   /// Rules in a whole rules file with what it extends, for the same reason.
   static let maxRules = 10_000
 
+  let registry: RuleRegistry
   var problems: [RuleSetProblem] = []
+
+  init(registry: RuleRegistry = .builtIn) {
+    self.registry = registry
+  }
   /// Canonical paths of the files being loaded, to detect `extends` cycles.
   private var chain: [String] = []
 
@@ -60,7 +65,8 @@ struct RuleSetLoader {
       if let bytes = read(testsURL, displayName: testsFile, referencedFrom: nil),
         let root = parseJSON(bytes, file: testsFile)
       {
-        var fileDecoder = FileDecoder(file: testsFile, directory: testsURL.deletingLastPathComponent())
+        var fileDecoder = FileDecoder(
+          file: testsFile, directory: testsURL.deletingLastPathComponent(), registry: registry)
         if let array = root.arrayValue {
           merged.tests += fileDecoder.decodeTests(array, at: [])
         } else if let object = root.objectValue, let array = object["tests"]?.arrayValue {
@@ -139,10 +145,12 @@ struct RuleSetLoader {
       test.visibleFields = visible
       return test
     }
-    return RuleSet(
+    var ruleSet = RuleSet(
       version: content.version ?? 1, name: content.name, defaultLocale: defaultLocale, fields: fields,
       messages: content.messages, tests: tests, limits: content.limits ?? Limits(), file: file,
       locales: locales.sorted())
+    ruleSet.registry = registry
+    return ruleSet
   }
 
   private static func count(_ nodes: [RuleNode]) -> Int {
@@ -286,7 +294,7 @@ struct RuleSetLoader {
             file: file, path: [.key("extends")], message: "expected a string, found \(extends.typeDescription)"))
       }
     }
-    var decoder = FileDecoder(file: file, directory: directory)
+    var decoder = FileDecoder(file: file, directory: directory, registry: registry)
     let content = decoder.decodeFile(object)
     problems += decoder.problems
     guard let parent else { return content }

@@ -3,17 +3,20 @@ import FormRules
 /// `validate test --rules FILE [--run REGEX] [--format text|json]`: runs the examples a
 /// rules file carries and ends with `N passed, N failed`.
 enum TestCommand {
-  static let spec = ArgumentSpec(valued: ["rules", "run", "format"], flags: [])
+  static let spec = ArgumentSpec(valued: ["rules", "run", "format"], flags: [], repeatable: ["check"])
 
   static let help = """
     OVERVIEW: Run the examples ("tests") of a rules file and of its sibling NAME.tests.json.
 
-    USAGE: validate test --rules <file> [--run <regex>] [--format <format>]
+    USAGE: validate test --rules <file> [--run <regex>] [--format <format>] [--check <name=pass|fail>]…
 
     OPTIONS:
       --rules <file>     The rules file. Required.
       --run <regex>      Only the cases whose name matches (PCRE2).
       --format <format>  text or json (default: text).
+      --check <name=pass|fail>
+                         Answer the app's named check NAME (repeatable). Without it such a
+                         check is not run, and the case says so.
       -h, --help         Show this help.
 
     A case passes when "valid" matches, or when each field listed under "errors" fails
@@ -38,7 +41,9 @@ enum TestCommand {
         }
       }
       guard let policy = loadPolicy(rulesPath) else { return ExitCode.trouble }
-      let results = policy.runTests { name in filter.map { $0.matches(name) == .match } ?? true }
+      let stubs = try ValidateCommand.checkStubs(options.all("check"))
+      let results = policy.runTests(
+        matching: { name in filter.map { $0.matches(name) == .match } ?? true }, checkStubs: stubs)
       let passed = results.filter(\.passed).count
       let failed = results.count - passed
       if format == "json" {
@@ -58,6 +63,14 @@ enum TestCommand {
           writer.string(result.expectedDescription)
           writer.raw(",\"actual\":")
           writer.string(result.actualDescription)
+          if !result.checksNotRun.isEmpty {
+            writer.raw(",\"checksNotRun\":[")
+            for (k, check) in result.checksNotRun.enumerated() {
+              if k > 0 { writer.raw(",") }
+              writer.string("\(check.field): \(check.check)")
+            }
+            writer.raw("]")
+          }
           writer.raw("}")
         }
         writer.raw("]}\n")
@@ -71,6 +84,10 @@ enum TestCommand {
             Console.print("\(style.red("FAIL")) \(result.test.name)")
             Console.print("     expected \(result.expectedDescription)")
             Console.print("     got      \(result.actualDescription)")
+          }
+          for check in result.checksNotRun {
+            Console.print(
+              "     check '\(check.check)' on '\(check.field)' not run (give --check \(check.check)=pass|fail)")
           }
         }
         Console.print("\(passed) passed, \(failed) failed")

@@ -8,7 +8,8 @@ import Foundation
 /// `validate --rules FILE [--input FILE] [--jsonl] [--format text|json] [--locale ja|en] [--field NAME=VALUE]…`
 enum ValidateCommand {
   static let spec = ArgumentSpec(
-    valued: ["rules", "input", "format", "locale", "jobs"], flags: ["jsonl", "version"], repeatable: ["field"])
+    valued: ["rules", "input", "format", "locale", "jobs"], flags: ["jsonl", "version"],
+    repeatable: ["field", "check"])
 
   static let help = """
     OVERVIEW: Validate form input against a rules file.
@@ -26,6 +27,9 @@ enum ValidateCommand {
                             Default: text on a terminal, json otherwise.
       --locale <locale>     ja or en (default: LC_ALL / LC_MESSAGES / LANG, then the file's defaultLocale).
       --field <name=value>  Set a non-sensitive field from the command line (repeatable).
+      --check <name=result> Answer the app's named check NAME ({"check": NAME} in the rules file)
+                            with pass or fail (repeatable). Without it such a check is not run,
+                            and a note on standard error says so. Not with --jsonl.
       --version             Print the version.
       -h, --help            Show this help.
 
@@ -74,6 +78,7 @@ enum ValidateCommand {
       let overrides = try fieldOverrides(options.all("field"), policy: policy)
       if options.has("jsonl") {
         if !overrides.isEmpty { throw UsageError(message: "--field cannot be combined with --jsonl") }
+        if !options.all("check").isEmpty { throw UsageError(message: "--check cannot be combined with --jsonl") }
         if format == "problem" {
           throw UsageError(
             message: "--format problem describes one document; it cannot be combined with --jsonl",
@@ -84,10 +89,35 @@ enum ValidateCommand {
           jobs: try jobs(options.value("jobs")))
       }
       return try runDocument(
-        policy: policy, inputPath: options.value("input"), overrides: overrides, format: format, locale: locale)
+        policy: policy, inputPath: options.value("input"), overrides: overrides, format: format, locale: locale,
+        checkStubs: try checkStubs(options.all("check")))
     } catch {
       Console.fail(error.message, hint: error.hint ?? "See 'validate --help'.")
       return ExitCode.trouble
+    }
+  }
+
+  /// `--check NAME=pass|fail`: stubbed answers for the app's named checks.
+  static func checkStubs(_ assignments: [String]) throws(UsageError) -> [String: Bool] {
+    var stubs: [String: Bool] = [:]
+    for assignment in assignments {
+      let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, !parts[0].isEmpty, parts[1] == "pass" || parts[1] == "fail" else {
+        throw UsageError(
+          message: "--check needs NAME=pass or NAME=fail; got '\(assignment)'",
+          hint: "For example: --check emailAvailable=pass")
+      }
+      stubs[parts[0]] = parts[1] == "pass"
+    }
+    return stubs
+  }
+
+  /// Says on standard error which named checks were due but not run.
+  static func noteChecksNotRun(_ checks: [CheckNotRun]) {
+    for check in checks {
+      Console.printError(
+        "note: check '\(check.check)' on field '\(check.field)' was not run; "
+          + "give --check \(check.check)=pass or --check \(check.check)=fail to answer it")
     }
   }
 
@@ -122,7 +152,8 @@ enum ValidateCommand {
   }
 
   static func runDocument(
-    policy: Policy, inputPath: String?, overrides: [String: String], format: String, locale: String
+    policy: Policy, inputPath: String?, overrides: [String: String], format: String, locale: String,
+    checkStubs: [String: Bool] = [:]
   ) throws(UsageError) -> Int32 {
     var values: [String: String?] = [:]
     let readsStdin = inputPath == nil && !(overrides.isEmpty == false && Console.isTerminal(STDIN_FILENO))
@@ -130,7 +161,8 @@ enum ValidateCommand {
       values = try readDocument(policy: policy, path: inputPath, blankIsEmpty: !overrides.isEmpty)
     }
     for (name, value) in overrides { values[name] = value }
-    let report = policy.validate(values)
+    let report = policy.validate(values, checkStubs: checkStubs)
+    noteChecksNotRun(report.checksNotRun)
     if format == "problem" {
       // A valid document is not a problem: nothing to print, exit status 0.
       if let problem = report.problemDetails(locale: locale) { Console.write(problem.bytes + [0x0A]) }
@@ -215,6 +247,9 @@ enum ValidateCommand {
   static func runLines(policy: Policy, inputPath: String?, format: String, locale: String, jobs: Int)
     throws(UsageError) -> Int32
   {
+    if policy.hasNamedChecks {
+      Console.printError("note: named checks ({\"check\": …}) are not run with --jsonl")
+    }
     let fd = try openInput(inputPath)
     defer { if fd != STDIN_FILENO { close(fd) } }
     let style = Style(enabled: Console.usesColor)

@@ -188,7 +188,7 @@ struct RulesSchemaTests {
   @Test("the schema describes every registered rule, its options and the modifiers, and nothing else")
   func schemaMatchesRegistry() throws {
     let definitions = try Self.schemaRuleDefinitions()
-    let expected = Set(RuleRegistry.names + RuleSetLoader.compositeNames)
+    let expected = Set(RuleRegistry.builtIn.names)
     #expect(Set(definitions.keys) == expected)
     let schema = try #require(try JSONParser().parse(Repository.read("Rules/schema/rules.schema.json")).objectValue)
     let alternatives = schema["$defs"]?.objectValue?["rule"]?.objectValue?["oneOf"]?.arrayValue ?? []
@@ -197,7 +197,7 @@ struct RulesSchemaTests {
     for name in expected {
       let definition = try #require(definitions[name], "no $defs/rule-\(name)")
       let properties = Set(definition["properties"]?.objectValue?.keys ?? [])
-      let options = RuleRegistry.type(named: name)?.options ?? []
+      let options = RuleRegistry.builtIn.type(named: name)?.options ?? []
       #expect(
         properties == Set([name] + RuleSetLoader.modifierKeys + options), "\(name): schema properties \(properties)")
       #expect(definition["additionalProperties"] == .bool(false), "\(name) must refuse unknown keys")

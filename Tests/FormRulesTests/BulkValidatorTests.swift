@@ -3,8 +3,10 @@ import Testing
 
 @testable import FormRules
 
-/// The bulk fast path must write exactly what the general path writes, record by record.
-@Suite("BulkValidator: fast path equals general path")
+/// The record scanner must write exactly what the general JSON parser and report writer
+/// write, record by record, and both what the engine wrote before it had one plan
+/// (golden digests, `Fixtures/golden/corpus-reports.sha1`).
+@Suite("BulkValidator: scanner equals general parser, and the golden corpus reports")
 struct BulkValidatorTests {
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -56,15 +58,12 @@ struct BulkValidatorTests {
       let generalBytes = Array(general.output)
       fast.removeOutput()
       general.removeOutput()
-      // Single calls take the same plan; their reports must equal the general evaluator's.
+      // A single call runs on the same plan; its JSON must be the bulk line.
       if case .success(let values) = InputRecord.decode(line, knownFields: Set(policy.fieldNames)) {
-        let viaPlan = policy.validate(values)
-        let general = policy.validateInGeneral { values[$0] ?? nil }
-        if !sameReport(viaPlan, general) {
+        let single = policy.validate(values).json(locale: locale) + "\n"
+        if Array(single.utf8) != fastBytes {
           mismatches += 1
-          Issue.record(
-            "line \(i + 1), single call: \(viaPlan.fields.map(\.description)) vs \(general.fields.map(\.description))",
-            sourceLocation: sourceLocation)
+          Issue.record("line \(i + 1), single call: \(single)", sourceLocation: sourceLocation)
         }
       }
       if fastBytes != generalBytes || fastOutcome != generalOutcome {
@@ -82,14 +81,6 @@ struct BulkValidatorTests {
     #expect(mismatches == 0, sourceLocation: sourceLocation)
     #expect(general.fastRecords == 0, sourceLocation: sourceLocation)
     return fast.fastRecords
-  }
-
-  static func sameReport(_ a: Report, _ b: Report) -> Bool {
-    a.formErrors == b.formErrors && a.fields.count == b.fields.count
-      && zip(a.fields, b.fields).allSatisfy {
-        $0.name == $1.name && $0.value.map { Array($0.utf8) } == $1.value.map { Array($0.utf8) }
-          && $0.failures == $1.failures && $0.isSensitive == $1.isSensitive
-      }
   }
 
   @Test("every record of a 100,000-record corpus, sign-up rules, Japanese")
@@ -220,19 +211,20 @@ struct BulkValidatorTests {
     let lines = records.map { Array($0.utf8) }
     let fast = Self.expectSameOutput(lines, policy: policy, locale: "en")
     Self.expectSameOutput(lines, policy: policy, locale: "ja")
-    // Values to normalize that are not ASCII go to the general path.
-    #expect(fast > 0 && fast < lines.count)
+    // Values to normalize, non-ASCII ones included, are normalized on the one plan.
+    #expect(fast == lines.count)
   }
 
-  @Test("a composite rule turns the fast path off, and output stays the same")
-  func compositeFallsBack() throws {
+  @Test("a composite rule runs on the same plan as any rule, and output stays the same")
+  func compositeOnThePlan() throws {
     let policy = try Self.policy(
       json: """
         {"version": 1, "fields": {"code": {"rules": [{"anyOf": [{"pattern": "^[0-9]+$"}, {"minLength": 4}]}]}}}
         """)
-    #expect(!BulkValidator(policy: policy, locale: "en").usesFastPath)
-    Self.expectSameOutput(
+    #expect(BulkValidator(policy: policy, locale: "en").usesFastPath)
+    let fast = Self.expectSameOutput(
       [Array(#"{"code": "ab"}"#.utf8), Array(#"{"code": "12"}"#.utf8)], policy: policy, locale: "en")
+    #expect(fast == 2)
   }
 
   @Test("a line too long to read gets the general malformed report")
@@ -246,14 +238,57 @@ struct BulkValidatorTests {
   }
 }
 
-@Suite("UTF8Text: byte-level twins of the String operations")
+@Suite("Golden reports: the corpus output of the engine before it had one plan")
+struct GoldenCorpusTests {
+  struct Case: CustomStringConvertible, Sendable {
+    var rules: String
+    var locale: String
+    var records: Int
+    var digest: String
+    var description: String { "\(rules) \(locale) \(records)" }
+  }
+
+  /// `rules locale records sha1` per line, written by the `validate` binary of the commit
+  /// before the plan replaced the two evaluators.
+  static let cases: [Case] = {
+    let file = BulkValidatorTests.packageRoot.appendingPathComponent(
+      "Tests/FormRulesTests/Fixtures/golden/corpus-reports.sha1")
+    let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap { line in
+      let parts = line.split(separator: " ").map(String.init)
+      guard parts.count == 4, let records = Int(parts[2]) else { return nil }
+      return Case(rules: parts[0], locale: parts[1], records: records, digest: parts[3])
+    }
+  }()
+
+  @Test("the digest file lists the benchmark policies")
+  func listed() {
+    #expect(Self.cases.count >= 8)
+  }
+
+  @Test("bulk output of the corpus is byte for byte the golden output", arguments: cases)
+  func golden(_ golden: Case) throws {
+    let policy = try RuleSet(contentsOf: BulkValidatorTests.packageRoot.appendingPathComponent(golden.rules)).compile()
+    let validator = BulkValidator(policy: policy, locale: golden.locale)
+    var output: [UInt8] = []
+    for (i, line) in try BulkValidatorTests.corpus.get().prefix(golden.records).enumerated() {
+      _ = line.withUnsafeBufferPointer { validator.validate(line: $0, number: i + 1) }
+      output += validator.output
+      validator.removeOutput()
+    }
+    let digest = SHA1.digest(output).map { String(format: "%02x", $0) }.joined()
+    #expect(digest == golden.digest)
+  }
+}
+
+@Suite("UTF8Text and Transform: the byte operations agree with Unicode's definitions")
 struct UTF8TextTests {
   @Test("isWhitespace matches Unicode.Scalar.Properties.isWhitespace for every scalar")
   func whitespaceTable() {
     var mismatches: [UInt32] = []
     for value in UInt32(0)...0x10FFFF {
       guard let scalar = Unicode.Scalar(value) else { continue }
-      if UTF8Text.isWhitespace(value) != scalar.properties.isWhitespace { mismatches.append(value) }
+      if Transform.isWhitespace(value) != scalar.properties.isWhitespace { mismatches.append(value) }
     }
     #expect(mismatches.isEmpty)
   }
@@ -263,17 +298,30 @@ struct UTF8TextTests {
     "👍🏽 x", "\u{85}x\u{2028}", "abcdefghijklmnopqrstuvwxyz0123456789", "é" + String(repeating: "あ", count: 17),
   ]
 
-  @Test("lengths, trimming and outer white space agree with the String forms", arguments: samples)
+  @Test("lengths, trimming and outer white space agree with the String views", arguments: samples)
   func agree(_ sample: String) {
+    let scalars = sample.unicodeScalars
+    let expectedLengths: [LengthUnit: Int] = [
+      .characters: scalars.count, .graphemes: sample.count, .utf16: sample.utf16.count, .utf8: sample.utf8.count,
+    ]
+    var expectedTrimmed = ""
+    if let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+      let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    {
+      expectedTrimmed = String(scalars[start...end])
+    }
+    let outer =
+      scalars.first.map { $0.properties.isWhitespace } == true
+      || scalars.last.map { $0.properties.isWhitespace } == true
     var s = sample
     s.withUTF8 { bytes in
       for unit in LengthUnit.allCases {
-        #expect(unit.length(utf8: bytes) == unit.length(of: sample), "\(unit)")
+        #expect(unit.length(utf8: bytes) == expectedLengths[unit], "\(unit)")
       }
-      let trimmed = String(decoding: UTF8Text.trimmingWhitespace(bytes), as: UTF8.self)
-      #expect(trimmed == Transform.trimmingWhitespace(sample))
-      #expect(UTF8Text.hasOuterWhitespace(bytes) == Transform.hasOuterWhitespace(sample))
-      #expect(UTF8Text.isASCII(bytes) == Transform.isASCII(sample))
+      #expect(String(decoding: Transform.trimmingWhitespace(bytes), as: UTF8.self) == expectedTrimmed)
+      #expect(Transform.trimmingWhitespace(sample) == expectedTrimmed)
+      #expect(Transform.hasOuterWhitespace(bytes) == outer)
+      #expect(UTF8Text.isASCII(bytes) == sample.unicodeScalars.allSatisfy(\.isASCII))
     }
   }
 

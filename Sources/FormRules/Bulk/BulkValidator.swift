@@ -1,14 +1,12 @@
 /// Validates JSON Lines records one after another and collects each report's JSON line,
 /// the engine of `validate --jsonl`.
 ///
-/// Most records take a fast path: the fields are read as byte ranges of the line
-/// (`RecordScanner`), transformed and checked as bytes (``UTF8CheckableRule``), and the
-/// report is written with memoised failure objects. A record the fast path cannot take
-/// with certainty — an unusual shape, a value over the size limit, a value to normalize —
-/// goes through the general path (`Policy.validate(jsonRecord:line:)` and
-/// `Report.write(to:locale:)`), and so does every record of a policy with a rule or a
-/// composite the fast path does not know. Both paths write the same bytes; a test checks
-/// it on a 100,000-record corpus.
+/// Every record runs on the policy's one compiled plan. Most records are read as byte
+/// ranges of the line (`RecordScanner`) and their report is written with memoised
+/// failure objects; a record of an unusual shape (an unknown key, a number, an escaped
+/// key…) is parsed by the general JSON parser instead and its report written by
+/// `Report.write(to:locale:)`. Both write the same bytes; a test checks it on a
+/// 100,000-record corpus.
 ///
 /// ```swift
 /// let validator = BulkValidator(policy: policy, locale: "ja")
@@ -37,7 +35,8 @@ public final class BulkValidator {
   /// - Parameters:
   ///   - policy: the compiled rules; one policy can serve validators on many threads.
   ///   - locale: the language of the messages, negotiated as `Report.write(to:locale:)` does.
-  ///   - fastPath: `false` sends every record through the general path (for comparisons).
+  ///   - fastPath: `false` parses every record with the general JSON parser and writes it
+  ///     with `Report.write(to:locale:)` (for comparisons).
   public init(policy: Policy, locale: String, fastPath: Bool = true) {
     self.policy = policy
     self.locale = locale
@@ -46,10 +45,11 @@ public final class BulkValidator {
 
   deinit { engine.deallocate() }
 
-  /// Whether the policy lets records take the fast path at all.
+  /// Whether records are read by the record scanner (always, unless a field name needs
+  /// escaping or `fastPath` was `false`).
   public var usesFastPath: Bool { engine.fast != nil }
 
-  /// How many records took the fast path, for tests and diagnostics.
+  /// How many records the record scanner read, for tests and diagnostics.
   public var fastRecords: Int { engine.fastRecords }
 
   /// The output collected since the last ``removeOutput()``: one JSON line per record.
@@ -116,14 +116,10 @@ struct BulkEngine {
   private var general = JSONWriter()
   var fast: FastPath?
   var fastRecords = 0
-  /// `false` for comparisons: then the records the scanner refuses also skip the policy's
-  /// fast plan and go through the general evaluator.
-  let usesFastPlan: Bool
 
   init(policy: Policy, locale: String, fastPath: Bool) {
     self.policy = policy
     self.locale = locale
-    usesFastPlan = fastPath
     fast = fastPath ? FastPath(policy: policy, language: policy.negotiateLocale([locale])) : nil
   }
 
@@ -137,8 +133,7 @@ struct BulkEngine {
       fastRecords += 1
       return outcome
     }
-    if usesFastPlan { return write(policy.validate(jsonRecord: line, line: number)) }
-    return write(policy.validateInGeneral(jsonRecord: line, line: number))
+    return write(policy.validate(jsonRecord: line, line: number))
   }
 
   mutating func write(_ report: Report) -> BulkValidator.Outcome {
@@ -151,10 +146,10 @@ struct BulkEngine {
   }
 }
 
-/// The bulk side of the fast path: the record scanner, scratch memory for one record,
-/// the pre-rendered field keys and the render cache, around the policy's shared ``FastPlan``.
+/// The bulk side of the plan: the record scanner, scratch memory for one record, the
+/// pre-rendered field keys and the render cache, around the policy's shared `Plan`.
 struct FastPath {
-  let plan: FastPlan
+  let plan: Plan
   let language: String
   /// Per field and validity, what the general writer writes before the value (or, for
   /// a sensitive field, before the failures): `"email":{"valid":true,"value":`.
@@ -162,14 +157,17 @@ struct FastPath {
   private let headRanges: [Range<Int>]
   private var scanner: RecordScanner
   private let values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
+  private let oversized: UnsafeMutablePointer<Bool>
   private let fieldValid: UnsafeMutablePointer<Bool>
-  /// One entry per leaf at most, since a leaf fails once per record.
-  private let pending: UnsafeMutablePointer<FastPlan.Pending>
+  private let pending: UnsafeMutablePointer<Plan.Pending>
   private var cache = FailureRenderCache()
+  private var arena = TransformArena()
+  private var extras: [Failure] = []
 
-  /// `nil` when the policy has no fast plan or a field name would need escaping.
+  /// `nil` when a field name would need escaping.
   init?(policy: Policy, language: String) {
-    guard let plan = policy.fastPlan, let scanner = RecordScanner(fieldNames: plan.names) else { return nil }
+    let plan = policy.plan
+    guard let scanner = RecordScanner(fieldNames: plan.names) else { return nil }
     self.plan = plan
     self.scanner = scanner
     self.language = language
@@ -192,7 +190,9 @@ struct FastPath {
     values.initialize(repeating: nil)
     fieldValid = .allocate(capacity: max(plan.fieldCount, 1))
     fieldValid.initialize(repeating: true, count: max(plan.fieldCount, 1))
-    pending = .allocate(capacity: max(plan.leafCount, 1))
+    oversized = .allocate(capacity: max(plan.fieldCount, 1))
+    oversized.initialize(repeating: false, count: max(plan.fieldCount, 1))
+    pending = .allocate(capacity: plan.pendingCapacity)
   }
 
   func deallocate() {
@@ -201,6 +201,7 @@ struct FastPath {
     cache.deallocate()
     values.deallocate()
     fieldValid.deallocate()
+    oversized.deallocate()
     pending.deallocate()
   }
 
@@ -213,8 +214,11 @@ struct FastPath {
     let fieldCount = plan.fieldCount
     let slots = scanner.slots
     for i in 0..<fieldCount { values[i] = slots[i].state == .string ? slots[i].bytes : nil }
-    guard plan.transform(values) else { return nil }
-    let failures = plan.evaluate(values, pending: pending, fieldValid: fieldValid)
+    plan.transform(values, oversized: oversized, arena: &arena)
+    defer { arena.reset() }
+    if !extras.isEmpty { extras.removeAll(keepingCapacity: true) }
+    let failures = plan.evaluate(
+      values, oversized: oversized, pending: pending, fieldValid: fieldValid, extras: &extras)
     var recordValid = true
     for i in 0..<fieldCount where !fieldValid[i] { recordValid = false }
     // The report, as `Report.write(to:locale:)` writes it.
@@ -230,18 +234,22 @@ struct FastPath {
       output.append(heads.base + head.lowerBound, count: head.count)
       if !plan.fields[i].sensitive {
         if let value = values[i] {
-          // The line's own bytes need no escaping; decoded ones may.
-          if slots[i].isPlain { output.appendQuoted(value) } else { output.appendJSONString(value) }
+          // The line's own bytes need no escaping; decoded or normalized ones may.
+          if slots[i].isPlain, Self.isWithin(value, slots[i].bytes) {
+            output.appendQuoted(value)
+          } else {
+            output.appendJSONString(value)
+          }
         } else {
           output.append("null")
         }
         output.append(",\"errors\":[")
       }
       var first = true
-      while next < failures, plan.leaves[pending[next].leaf].field == i {
+      while next < failures, Int(pending[next].field) == i {
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
-        cache.write(pending[next], plan: plan, policy: policy, language: language, to: &output)
+        cache.write(pending[next], plan: plan, extras: extras, policy: policy, language: language, to: &output)
         next += 1
       }
       output.append("]}")
@@ -249,14 +257,11 @@ struct FastPath {
     output.append("}}\n")
     return recordValid ? .valid : .invalid
   }
-}
 
-extension Policy {
-  /// `validate(jsonRecord:line:)` through the general evaluator only.
-  func validateInGeneral(jsonRecord bytes: some Collection<UInt8>, line: Int?) -> Report {
-    switch InputRecord.decode(bytes, knownFields: knownFieldSet) {
-    case .success(let values): return validateInGeneral { values[$0] ?? nil }
-    case .failure(let malformed): return report(formErrors: [malformed.failure(line: line)])
-    }
+  /// Whether `part` lies inside `whole` (trimming keeps a value inside the line's bytes).
+  @inline(__always)
+  private static func isWithin(_ part: UnsafeBufferPointer<UInt8>, _ whole: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let p = part.baseAddress, let w = whole.baseAddress else { return part.isEmpty }
+    return p >= w && p + part.count <= w + whole.count
   }
 }

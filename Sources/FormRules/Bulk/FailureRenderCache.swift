@@ -1,8 +1,9 @@
 /// Rendered failure objects, memoised: a bulk run repeats the same few dozen failures
 /// millions of times, and filling a message template costs more than all the checks.
 ///
-/// The key is the rule's slot (which fixes the field, the severity and the message
-/// override) and the failure's variant (which fixes the rest, see ``UTF8CheckableRule``).
+/// The key is the rule's node (which fixes the field, the severity and the message
+/// override) and the failure's variant (which fixes the rest, see ``Rule/check(_:)``).
+/// An `anyOf` failure, whose codes come from its children, is rendered every time.
 /// Memory is bounded: past ``maxEntries`` entries or ``maxBytes`` of output the cache
 /// starts over.
 struct FailureRenderCache {
@@ -26,9 +27,18 @@ struct FailureRenderCache {
 
   /// Appends the failure object of a pending entry to `output`, rendering it on first sight.
   mutating func write(
-    _ entry: FastPlan.Pending, plan: FastPlan, policy: Policy, language: String, to output: inout ByteBuffer
+    _ entry: Plan.Pending, plan: Plan, extras: [Failure], policy: Policy, language: String,
+    to output: inout ByteBuffer
   ) {
-    let slot = entry.leaf
+    let field = plan.name(Int(entry.field))
+    guard plan.isCacheable(entry) else {
+      rendered.bytes.removeAll(keepingCapacity: true)
+      Report.write(plan.failure(entry, extras: extras), field: field, policy: policy, language: language, to: &rendered)
+      output.append(rendered.bytes)
+      return
+    }
+    // The size-limit failure of field f is slot nodeCount + f.
+    let slot = entry.node >= 0 ? Int(entry.node) : plan.nodeCount + Int(entry.field)
     let variant = entry.variant
     let mask = table.count - 1
     var bucket = Self.bucket(slot: slot, variant: variant) & mask
@@ -43,8 +53,7 @@ struct FailureRenderCache {
       bucket = (bucket + 1) & mask
     }
     rendered.bytes.removeAll(keepingCapacity: true)
-    let field = plan.name(plan.leaves[entry.leaf].field)
-    Report.write(plan.failure(entry), field: field, policy: policy, language: language, to: &rendered)
+    Report.write(plan.failure(entry, extras: extras), field: field, policy: policy, language: language, to: &rendered)
     output.append(rendered.bytes)
     if entries.count >= Self.maxEntries || values.count >= Self.maxBytes {
       entries.removeAll(keepingCapacity: true)

@@ -89,11 +89,18 @@ public struct CharacterClasses: Rule {
     return result
   }
 
-  public func check(_ subject: Subject) -> Failure? {
-    let present = CharacterClass.present(in: subject.value)
-    let actual = classes.count(where: { present.contains($0) })
-    guard actual < min else { return nil }
-    return failure(missing: classes.filter { !present.contains($0) }, actual: actual)
+  /// The variant is the set of listed classes present: bit `j` for `classes[j]`.
+  public func check(_ subject: Subject) -> Int? {
+    let present = CharacterClass.present(in: subject.bytes)
+    var variant = 0
+    for (j, c) in classes.enumerated() where present & c.bit != 0 { variant |= 1 << j }
+    return variant.nonzeroBitCount < min ? variant : nil
+  }
+
+  public func failure(variant: Int) -> Failure {
+    failure(
+      missing: classes.indices.filter { variant & (1 << $0) == 0 }.map { classes[$0] },
+      actual: variant.nonzeroBitCount)
   }
 
   public var requirement: Failure {

@@ -30,24 +30,17 @@ public struct Email: Rule {
     self.syntax = syntax
   }
 
-  public func check(_ subject: Subject) -> Failure? {
-    guard let reason = syntax.check(subject.value) else { return nil }
-    return Failure(
-      code: Self.name, params: ["reason": .string(reason.rawValue), "profile": .string(syntax.profile.rawValue)],
-      detail: reason.rawValue)
-  }
-
   public var requirement: Failure {
     Failure(code: Self.name, params: ["profile": .string(syntax.profile.rawValue)])
   }
 }
 
-extension Email: UTF8CheckableRule {
+extension Email {
   /// The variant is the reason's position in `EmailSyntax.Reason.allCases`.
-  public func check(utf8 subject: UTF8Subject) -> Int? {
+  public func check(_ subject: Subject) -> Int? {
     // Most addresses are plain ASCII; a one-pass test accepts those, the full scan does the rest.
-    if syntax.profile != .html && PlainEmail.accepts(subject.value) { return nil }
-    guard let reason = syntax.check(utf8: subject.value) else { return nil }
+    if syntax.profile != .html && PlainEmail.accepts(subject.bytes) { return nil }
+    guard let reason = syntax.check(utf8: subject.bytes) else { return nil }
     return emailReasons.firstIndex(of: reason)
   }
 

@@ -11,24 +11,16 @@ public struct MaxLength: Rule {
     unit = try decoder.option("unit", default: .characters, choices: LengthUnit.allCases)
   }
 
-  public func check(_ subject: Subject) -> Failure? {
-    let actual = unit.length(of: subject.value)
-    guard actual > max else { return nil }
-    return Failure(
-      code: Self.name, params: ["max": .int(max), "actual": .int(actual), "unit": .string(unit.rawValue)],
-      detail: unit == .utf8 ? "utf8" : nil)
-  }
-
   public var requirement: Failure {
     Failure(
       code: Self.name, params: ["max": .int(max), "unit": .string(unit.rawValue)], detail: unit == .utf8 ? "utf8" : nil)
   }
 }
 
-extension MaxLength: UTF8CheckableRule {
+extension MaxLength {
   /// The variant is the `actual` length.
-  public func check(utf8 subject: UTF8Subject) -> Int? {
-    let value = subject.value
+  public func check(_ subject: Subject) -> Int? {
+    let value = subject.bytes
     // No unit counts more units than there are bytes.
     if value.count <= max { return nil }
     let actual = unit.length(utf8: value)

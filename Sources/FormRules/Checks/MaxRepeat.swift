@@ -21,21 +21,27 @@ public struct MaxRepeat: Rule {
     unit = try decoder.option("unit", default: .characters, choices: [.characters, .graphemes])
   }
 
-  public func check(_ subject: Subject) -> Failure? {
-    let longest = unit == .graphemes ? Self.longestRun(subject.value) : Self.longestRun(subject.value.unicodeScalars)
-    guard longest > max else { return nil }
-    return Failure(
-      code: Self.name, params: ["max": .int(max), "actual": .int(longest), "unit": .string(unit.rawValue)])
+  /// The variant is the longest run.
+  public func check(_ subject: Subject) -> Int? {
+    // A value of `max` bytes or fewer cannot hold a longer run.
+    guard subject.bytes.count > max else { return nil }
+    let longest =
+      unit == .graphemes ? Self.longestRun(subject.string) : Self.longestRun(UTF8Text.Scalars(subject.bytes))
+    return longest > max ? longest : nil
+  }
+
+  public func failure(variant longest: Int) -> Failure {
+    Failure(code: Self.name, params: ["max": .int(max), "actual": .int(longest), "unit": .string(unit.rawValue)])
   }
 
   public var requirement: Failure {
     Failure(code: Self.name, params: ["max": .int(max), "unit": .string(unit.rawValue)])
   }
 
-  static func longestRun<C: Collection>(_ elements: C) -> Int where C.Element: Equatable {
+  static func longestRun<S: Sequence>(_ elements: S) -> Int where S.Element: Equatable {
     var longest = 0
     var run = 0
-    var previous: C.Element?
+    var previous: S.Element?
     for element in elements {
       run = element == previous ? run + 1 : 1
       previous = element

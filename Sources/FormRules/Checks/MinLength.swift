@@ -10,15 +10,6 @@ public struct MinLength: Rule {
     unit = try decoder.option("unit", default: .characters, choices: LengthUnit.allCases)
   }
 
-  public func check(_ subject: Subject) -> Failure? {
-    // Counting stops at `min`: a long value costs no more than a short one.
-    let actual = unit.length(of: subject.value)
-    guard actual < min else { return nil }
-    return Failure(
-      code: Self.name, params: ["min": .int(min), "actual": .int(actual), "unit": .string(unit.rawValue)],
-      detail: unit == .utf8 ? "utf8" : nil)
-  }
-
   public var requirement: Failure {
     Failure(
       code: Self.name, params: ["min": .int(min), "unit": .string(unit.rawValue)], detail: unit == .utf8 ? "utf8" : nil)
@@ -30,10 +21,10 @@ public struct MinLength: Rule {
   }
 }
 
-extension MinLength: UTF8CheckableRule {
+extension MinLength {
   /// The variant is the `actual` length.
-  public func check(utf8 subject: UTF8Subject) -> Int? {
-    let value = subject.value
+  public func check(_ subject: Subject) -> Int? {
+    let value = subject.bytes
     // A scalar takes 1 to 4 bytes (and 1 or 2 UTF-16 units), so the byte count often
     // settles it without counting.
     switch unit {

@@ -23,9 +23,18 @@ public struct NoSequence: Rule {
     }
   }
 
-  public func check(_ subject: Subject) -> Failure? {
-    guard let kind = Sequences.runs(in: subject.value.unicodeScalars, minimum: length, firstOnly: true).first?.kind
+  private static let kinds: [Sequences.Kind] = [.numerical, .alphabetical, .keyboard]
+
+  /// The variant is the kind of the first run.
+  public func check(_ subject: Subject) -> Int? {
+    guard subject.bytes.count >= length,
+      let kind = Sequences.runs(in: UTF8Text.Scalars(subject.bytes), minimum: length, firstOnly: true).first?.kind
     else { return nil }
+    return Self.kinds.firstIndex(of: kind)
+  }
+
+  public func failure(variant: Int) -> Failure {
+    let kind = Self.kinds[variant]
     return Failure(
       code: Self.name, params: ["min": .int(length), "kind": .string(kind.rawValue)], detail: kind.rawValue)
   }

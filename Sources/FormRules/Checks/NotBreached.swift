@@ -61,10 +61,12 @@ public struct NotBreached: Rule {
     }
   }
 
-  public func check(_ subject: Subject) -> Failure? {
-    guard let breaches, breaches.count(ofPassword: subject.value) >= minCount else { return nil }
-    return Failure(code: Self.name, params: ["minCount": .int(minCount)])
+  public func check(_ subject: Subject) -> Int? {
+    guard let breaches, breaches.count(ofDigest: SHA1.digest(subject.bytes)) >= minCount else { return nil }
+    return 0
   }
+
+  public func failure(variant: Int) -> Failure { Failure(code: Self.name, params: ["minCount": .int(minCount)]) }
 
   public var requirement: Failure { Failure(code: Self.name, params: ["minCount": .int(minCount)]) }
 }

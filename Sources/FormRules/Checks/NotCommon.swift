@@ -23,10 +23,9 @@ public struct NotCommon: Rule {
   public let usesDefaultList: Bool
   public let top: Int?
   public let words: Set<String>
-  private var sets: [Set<String>] = []
-  /// The same entries for byte-level lookups (``UTF8CheckableRule``), and an unretained
-  /// handle to them: every thread shares the index, and retaining it on each call made
-  /// threads contend for its reference count.
+  /// The entries, canonical, as bytes, and an unretained handle to them: every thread
+  /// shares the index, and retaining it on each call made threads contend for its
+  /// reference count.
   private var index: CommonPasswordIndex?
   private var indexHandle: Unmanaged<CommonPasswordIndex>?
 
@@ -56,36 +55,27 @@ public struct NotCommon: Rule {
       sets.append(try PasswordList.set(at: url, top: top, in: context, at: at))
     }
     if !words.isEmpty { sets.append(words) }
-    self.sets = sets
     let index = CommonPasswordIndex(sets)
     self.index = index
     indexHandle = Unmanaged.passUnretained(index)
   }
 
-  public func check(_ subject: Subject) -> Failure? {
-    guard isEnabled else { return nil }
-    let candidate = PasswordList.canonical(subject.value)
-    guard !candidate.isEmpty, sets.contains(where: { $0.contains(candidate) }) else { return nil }
-    return Failure(code: Self.name)
-  }
-}
-
-extension NotCommon: UTF8CheckableRule {
-  public func check(utf8 subject: UTF8Subject) -> Int? {
+  public func check(_ subject: Subject) -> Int? {
     guard isEnabled, let indexHandle else { return nil }
     return indexHandle._withUnsafeGuaranteedRef { check(utf8: subject, index: $0) }
   }
 
-  private func check(utf8 subject: UTF8Subject, index: CommonPasswordIndex) -> Int? {
-    let value = subject.value
+  private func check(utf8 subject: Subject, index: CommonPasswordIndex) -> Int? {
+    let value = subject.bytes
     guard UTF8Text.isASCII(value) else {
       if index.rulesOut(value) { return nil }
-      let candidate = PasswordList.canonical(subject.string)
-      return !candidate.isEmpty && sets.contains(where: { $0.contains(candidate) }) ? 0 : nil
+      // The canonical form needs NFKC and Unicode lower case: the `String` view.
+      var candidate = PasswordList.canonical(subject.string)
+      return !candidate.isEmpty && candidate.withUTF8 { index.contains($0) } ? 0 : nil
     }
     // NFKC leaves ASCII alone and ASCII lower case is byte-wise, so the canonical form is
     // the trimmed bytes in lower case.
-    let trimmed = UTF8Text.trimmingWhitespace(value)
+    let trimmed = Transform.trimmingWhitespace(value)
     guard !trimmed.isEmpty, trimmed.count <= index.longest else { return nil }
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: trimmed.count) { lower -> Int? in
       for i in 0..<trimmed.count {

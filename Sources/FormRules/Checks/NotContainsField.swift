@@ -44,18 +44,27 @@ public struct NotContainsField: Rule {
 
   public var referencedFields: [String] { fields }
 
-  public func check(_ subject: Subject) -> Failure? {
-    let haystack = Array(FieldParts.fold(subject.value).unicodeScalars)
-    var found: [String] = []
-    for field in fields where field != subject.field {
-      guard let other = subject.value(of: field), !other.isEmpty else { continue }
+  /// The variant is the set of fields found: bit `j` for `fields[j]`.
+  public func check(_ subject: Subject) -> Int? {
+    var haystack: [Unicode.Scalar]?
+    let own = subject.field
+    var found = 0
+    for (j, field) in fields.enumerated() where field != own {
+      guard let other = subject.string(of: field), !other.isEmpty else { continue }
+      let scalars = haystack ?? Array(FieldParts.fold(subject.string).unicodeScalars)
+      haystack = scalars
       if FieldParts.parts(of: other, minLength: minPart, unit: unit).contains(where: {
-        Self.contains(haystack, $0) || Self.contains(haystack, $0.reversed())
+        Self.contains(scalars, $0) || Self.contains(scalars, $0.reversed())
       }) {
-        found.append(field)
+        found |= 1 << j
       }
     }
-    return found.isEmpty ? nil : Failure(code: Self.name, params: ["fields": .strings(found)])
+    return found == 0 ? nil : found
+  }
+
+  public func failure(variant: Int) -> Failure {
+    let found = fields.indices.filter { variant & (1 << $0) != 0 }.map { fields[$0] }
+    return Failure(code: Self.name, params: ["fields": .strings(found)])
   }
 
   public var requirement: Failure { Failure(code: Self.name, params: ["fields": .strings(fields)]) }

@@ -8,14 +8,8 @@ public struct NotPattern: Rule {
     pattern = try Pattern.decode(decoder, ruleName: Self.name)
   }
 
-  public func check(_ subject: Subject) -> Failure? {
-    pattern.matches(subject.value).failureVariant(failingOn: .match).map(failure(variant:))
-  }
-}
-
-extension NotPattern: UTF8CheckableRule {
-  public func check(utf8 subject: UTF8Subject) -> Int? {
-    pattern.matches(utf8: subject.value).failureVariant(failingOn: .match)
+  public func check(_ subject: Subject) -> Int? {
+    pattern.matches(utf8: subject.bytes).failureVariant(failingOn: .match)
   }
 
   public func failure(variant: Int) -> Failure { Pattern.failure(variant: variant, code: Self.name) }

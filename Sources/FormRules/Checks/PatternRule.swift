@@ -10,14 +10,8 @@ public struct PatternRule: Rule {
     pattern = try Pattern.decode(decoder, ruleName: Self.name)
   }
 
-  public func check(_ subject: Subject) -> Failure? {
-    pattern.matches(subject.value).failureVariant(failingOn: .noMatch).map(failure(variant:))
-  }
-}
-
-extension PatternRule: UTF8CheckableRule {
-  public func check(utf8 subject: UTF8Subject) -> Int? {
-    pattern.matches(utf8: subject.value).failureVariant(failingOn: .noMatch)
+  public func check(_ subject: Subject) -> Int? {
+    pattern.matches(utf8: subject.bytes).failureVariant(failingOn: .noMatch)
   }
 
   public func failure(variant: Int) -> Failure { Pattern.failure(variant: variant, code: Self.name) }

@@ -9,13 +9,10 @@ public struct Required: Rule {
     isRequired = try decoder.bool()
   }
 
-  public func check(_ subject: Subject) -> Failure? {
-    isRequired && subject.value.isEmpty ? Failure(code: Self.name) : nil
-  }
-}
-
-extension Required: UTF8CheckableRule {
-  public func check(utf8 subject: UTF8Subject) -> Int? { isRequired && subject.value.isEmpty ? 0 : nil }
+  public func check(_ subject: Subject) -> Int? { isRequired && subject.bytes.isEmpty ? 0 : nil }
 
   public func failure(variant: Int) -> Failure { Failure(code: Self.name) }
+
+  /// `{"required": false}` asks for nothing, so a checklist leaves it out.
+  public var showsInChecklist: Bool { isRequired }
 }

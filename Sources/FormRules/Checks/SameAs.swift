@@ -11,26 +11,12 @@ public struct SameAs: Rule {
 
   public var referencedFields: [String] { [other] }
 
-  public func check(_ subject: Subject) -> Failure? {
-    let expected = subject.value(of: other) ?? ""
-    let equal =
-      subject.isSensitive
-      ? ConstantTime.equals(subject.value, expected) : subject.value == expected
-    return equal ? nil : Failure(code: Self.name, params: ["other": .string(other)])
-  }
-
   public var requirement: Failure { Failure(code: Self.name, params: ["other": .string(other)]) }
 }
 
 /// Comparisons whose time does not depend on where two secrets differ.
 enum ConstantTime {
   /// Compares the UTF-8 bytes of `a` and `b`; for equal lengths the time depends only on the length.
-  static func equals(_ a: String, _ b: String) -> Bool {
-    var a = a
-    var b = b
-    return a.withUTF8 { x in b.withUTF8 { y in equals(x, y) } }
-  }
-
   static func equals(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
     guard x.count == y.count else { return false }
     var difference: UInt8 = 0
@@ -39,13 +25,13 @@ enum ConstantTime {
   }
 }
 
-extension SameAs: UTF8CheckableRule {
-  public func check(utf8 subject: UTF8Subject) -> Int? {
-    let expected = subject.value(of: other) ?? UTF8Text.empty
+extension SameAs {
+  public func check(_ subject: Subject) -> Int? {
+    let expected = subject.bytes(of: other) ?? UTF8Text.empty
     // `String` equality is canonical equivalence; the sensitive form compares bytes.
     let equal =
       subject.isSensitive
-      ? ConstantTime.equals(subject.value, expected) : UTF8Text.equalStrings(subject.value, expected)
+      ? ConstantTime.equals(subject.bytes, expected) : UTF8Text.equalStrings(subject.bytes, expected)
     return equal ? nil : 0
   }
 

@@ -60,16 +60,49 @@ public struct Strength: Rule {
 
   /// The estimate for a subject, with the other fields' values as user inputs.
   func estimate(_ subject: Subject) -> StrengthEstimate? {
-    let inputs = userInputs.compactMap { subject.value(of: $0) }.filter { !$0.isEmpty }
-    return estimator?.estimate(subject.value, userInputs: inputs)
+    let inputs = userInputs.compactMap { subject.string(of: $0) }.filter { !$0.isEmpty }
+    return estimator?.estimate(subject.string, userInputs: inputs)
   }
 
-  public func check(_ subject: Subject) -> Failure? {
+  private static let warnings = StrengthWarning.allCases
+  private static let suggestionCodes = StrengthSuggestion.allCases
+  /// Bits per warning or suggestion code in a variant (code + 1, so 0 means none).
+  private static let codeBits = 5
+  /// How many suggestions a variant holds: 64 bits less 3 for the score and 5 for the warning.
+  static let maxSuggestions = (63 - 3 - codeBits) / codeBits
+
+  /// The variant packs the score (3 bits), the warning and the suggestions (5 bits each,
+  /// the code's position + 1), so one number fixes the whole failure.
+  public func check(_ subject: Subject) -> Int? {
     guard let estimate = estimate(subject), estimate.score < min else { return nil }
-    var params: Parameters = ["min": .int(min), "score": .int(estimate.score)]
-    if let warning = estimate.warning { params["warning"] = .string(warning.rawValue) }
-    params["suggestions"] = .strings(estimate.suggestions.map(\.rawValue))
-    return Failure(code: Self.name, params: params, detail: estimate.warning?.rawValue)
+    var variant = estimate.score
+    var shift = 3
+    variant |= ((estimate.warning.flatMap { Self.warnings.firstIndex(of: $0) } ?? -1) + 1) << shift
+    for suggestion in estimate.suggestions.prefix(Self.maxSuggestions) {
+      shift += Self.codeBits
+      variant |= ((Self.suggestionCodes.firstIndex(of: suggestion) ?? -1) + 1) << shift
+    }
+    return variant
+  }
+
+  public func failure(variant: Int) -> Failure {
+    let mask = (1 << Self.codeBits) - 1
+    let score = variant & 7
+    var shift = 3
+    let warningCode = (variant >> shift) & mask
+    let warning = warningCode > 0 && warningCode <= Self.warnings.count ? Self.warnings[warningCode - 1] : nil
+    var suggestions: [StrengthSuggestion] = []
+    while true {
+      shift += Self.codeBits
+      guard shift < 63 else { break }
+      let code = (variant >> shift) & mask
+      guard code > 0, code <= Self.suggestionCodes.count else { break }
+      suggestions.append(Self.suggestionCodes[code - 1])
+    }
+    var params: Parameters = ["min": .int(min), "score": .int(score)]
+    if let warning { params["warning"] = .string(warning.rawValue) }
+    params["suggestions"] = .strings(suggestions.map(\.rawValue))
+    return Failure(code: Self.name, params: params, detail: warning?.rawValue)
   }
 
   public var requirement: Failure { Failure(code: Self.name, params: ["min": .int(min)]) }
@@ -95,11 +128,7 @@ extension Policy {
   /// moves while the user types; `nil` when the field has none.
   public func strength(of field: String, in values: [String: String]) -> StrengthEstimate? {
     guard let index = fieldIndex[field], let rule = Self.firstStrength(in: fields[index].rules) else { return nil }
-    let prepared = prepare { values[$0] }
-    let spec = fields[index]
-    let subject = Subject(
-      value: prepared.values[index] ?? "", field: spec.name, isSensitive: spec.sensitive, values: prepared)
-    return rule.estimate(subject)
+    return withPrepared({ values[$0] }) { call in rule.estimate(call.subject(index)) }
   }
 
   private static func firstStrength(in nodes: [RuleNode]) -> Strength? {

@@ -9,14 +9,8 @@ public struct Trimmed: Rule {
     isRequired = try decoder.bool()
   }
 
-  public func check(_ subject: Subject) -> Failure? {
-    isRequired && Transform.hasOuterWhitespace(subject.value) ? Failure(code: Self.name) : nil
-  }
-}
-
-extension Trimmed: UTF8CheckableRule {
-  public func check(utf8 subject: UTF8Subject) -> Int? {
-    isRequired && UTF8Text.hasOuterWhitespace(subject.value) ? 0 : nil
+  public func check(_ subject: Subject) -> Int? {
+    isRequired && Transform.hasOuterWhitespace(subject.bytes) ? 0 : nil
   }
 
   public func failure(variant: Int) -> Failure { Failure(code: Self.name) }

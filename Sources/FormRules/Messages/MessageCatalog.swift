@@ -67,6 +67,14 @@ public struct MessageCatalog: Sendable {
     return MessageCatalog(templates: templates)
   }()
 
+  /// Adds a rule's messages (registration has checked them).
+  mutating func add(_ messages: [RuleMessage]) {
+    for message in messages {
+      templates["ja", default: [:]][message.key] = message.ja
+      templates["en", default: [:]][message.key] = message.en
+    }
+  }
+
   /// Every key of the built-in catalog.
   public static var builtInKeys: [String] { catalogTables.flatMap { $0.map(\.key) } }
 

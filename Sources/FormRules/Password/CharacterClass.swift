@@ -43,15 +43,27 @@ public enum CharacterClass: String, Sendable, CaseIterable {
     }
   }
 
-  /// The classes present in `value`.
-  static func present(in value: String) -> Set<CharacterClass> {
-    var found = Set<CharacterClass>()
-    for scalar in value.unicodeScalars {
+  /// The classes present in well-formed UTF-8 `bytes`: bit `c.bit` for class `c`.
+  static func present(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let all = (1 << allCases.count) - 1
+    var found = 0
+    for scalar in UTF8Text.Scalars(bytes) {
       if let c = CharacterClass(scalar) {
-        found.insert(c)
-        if found.count == allCases.count { break }
+        found |= c.bit
+        if found == all { break }
       }
     }
     return found
+  }
+
+  /// The class's bit in ``present(in:)``.
+  var bit: Int {
+    switch self {
+    case .lower: return 1
+    case .upper: return 2
+    case .digit: return 4
+    case .symbol: return 8
+    case .nonAscii: return 16
+    }
   }
 }

@@ -1,0 +1,95 @@
+/// `{"check": "emailAvailable"}`: a check only the app can make (is this address already
+/// registered?), provided at run time as an ``AsyncCheck`` of that name.
+///
+/// It runs only in ``Policy/validate(_:checks:timeout:)`` and only after the field's own
+/// rules found no error (an empty optional value is not checked). Its failure has the
+/// check's name as its code and the app's messages; a check that throws or does not
+/// answer within its time bound fails with `check.unavailable`, never silently passes.
+/// `Policy.validate(_:)` does not run it; `validate` and `validate test` on the
+/// command line report it as not run unless given `--check NAME=pass|fail`.
+///
+/// The type is `CheckRule` because ``AsyncCheck`` is what the app provides.
+public struct CheckRule: Rule {
+  public static let name = "check"
+  /// The check's name, which is also its failure code.
+  public let check: String
+
+  public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
+    check = try decoder.string()
+    guard !check.isEmpty, check.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
+      throw RuleDecodingError("expected a check name such as \"emailAvailable\"", at: [.key(Self.name)])
+    }
+  }
+
+  /// Passes: the plan's synchronous walk leaves named checks to ``Policy/validate(_:checks:timeout:)``.
+  public func check(_ subject: Subject) -> Int? { nil }
+
+  public func failure(variant: Int) -> Failure {
+    Failure(code: variant == 0 ? check : "check.unavailable", params: ["check": .string(check)])
+  }
+
+  public var requirement: Failure { Failure(code: check) }
+
+  public static let messages: [RuleMessage] = [
+    RuleMessage(
+      "check", ja: ("{label}はこの値を使用できません。", "この値は使用できません。"),
+      en: ("{label} cannot be this value.", "This value cannot be used.")),
+    RuleMessage(
+      "check.unavailable",
+      ja: ("{label}を確認できませんでした。しばらくしてからもう一度お試しください。", "確認できませんでした。しばらくしてからもう一度お試しください。"),
+      en: (
+        "{label} could not be checked right now. Please try again later.",
+        "Could not be checked right now. Please try again later."
+      )),
+    RuleMessage(
+      "requirement.check", ja: ("確認済みの値", "確認済みの値"), en: ("A value the service accepts", "A value the service accepts")),
+  ]
+}
+
+/// A check the app provides at run time for `{"check": NAME}` in a rules file.
+///
+/// ```swift
+/// let available = AsyncCheck(
+///   name: "emailAvailable",
+///   messages: [
+///     RuleMessage("emailAvailable", ja: ("{label}はすでに登録されています。", "すでに登録されています。"),
+///       en: ("{label} is already registered.", "Already registered.")),
+///     RuleMessage("requirement.emailAvailable", ja: ("未登録のメールアドレス", "未登録のメールアドレス"),
+///       en: ("Not yet registered", "Not yet registered")),
+///   ]
+/// ) { email, _ in try await users.find(email: email) == nil }
+/// let report = await policy.validate(values, checks: [available])
+/// ```
+public struct AsyncCheck: Sendable {
+  /// The name rules files use (`{"check": "emailAvailable"}`), and the failure's code.
+  public let name: String
+  /// Its messages: `name` and `requirement.<name>`, in Japanese and English, both variants.
+  public let messages: [RuleMessage]
+  /// Decides the value: `true` passes. It gets the field's transformed value and every
+  /// field's transformed value by name. Throwing gives `check.unavailable`.
+  public let run: @Sendable (_ value: String, _ values: [String: String]) async throws -> Bool
+
+  public init(
+    name: String, messages: [RuleMessage],
+    run: @escaping @Sendable (_ value: String, _ values: [String: String]) async throws -> Bool
+  ) {
+    self.name = name
+    self.messages = messages
+    self.run = run
+  }
+
+  /// What is missing from the messages (empty when they are complete).
+  public var messageProblems: [String] { RuleRegistry.messageProblems(code: name, messages: messages) }
+}
+
+/// A named check that was due (its field had no error) but was not run, because no
+/// ``AsyncCheck`` or stub of that name was given.
+public struct CheckNotRun: Sendable, Equatable {
+  public let field: String
+  public let check: String
+
+  public init(field: String, check: String) {
+    self.field = field
+    self.check = check
+  }
+}

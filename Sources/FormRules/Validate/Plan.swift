@@ -1,0 +1,436 @@
+/// The one compiled form of a policy's rules: every caller — a single
+/// `Policy.validate(_:)`, ``Policy/validate(field:in:)``, the checklist, the
+/// requirements, `validate test`, bulk JSON Lines and the UI models — runs on it.
+///
+/// The rule tree of every field is laid out flat in pre-order: node `k`'s subtree is
+/// `k..<nodes[k].end`, so its children are `k + 1`, then each child's `end`. Composites
+/// (`allOf`, `anyOf`, `not`), `when`, `severity`, `message` and `bail` are decided here,
+/// in ``run(_:_:_:_:_:)`` and ``evaluate(field:_:oversized:pending:count:extras:)``,
+/// and nowhere else. `severity` and `message` are resolved when the plan is built: a leaf
+/// below an `allOf` with `"severity": "warning"` is a warning, and the outermost
+/// `allOf`'s message wins, as they always did.
+///
+/// Built once per ``Policy`` and only read afterwards, so every thread can use it; the
+/// per-call state (values, failures) lives in the caller's scratch memory, and nodes are
+/// in memory that needs no reference counting while values go by.
+final class Plan: @unchecked Sendable {
+  struct Field {
+    var trim: Bool
+    var normalize: Normalization
+    var sensitive: Bool
+    var bail: Bool
+    /// The field's top-level nodes are the subtrees that start at `nodes.lowerBound`.
+    var nodes: Range<Int>
+  }
+
+  enum Kind: UInt8 {
+    case leaf, allOf, anyOf, not
+  }
+
+  struct Node {
+    var kind: Kind
+    /// The rule, boxed so a call needs neither an existential copy nor reference
+    /// counting; `boxes` keeps it alive. Composites hold a box that never fails.
+    var check: Unmanaged<LeafCheck>
+    var rule: (any Rule)?
+    var checksEmptyValue: Bool
+    /// The node's own severity, or `warning` below a warning `allOf`.
+    var severity: Severity
+    /// The outermost `allOf`'s message, else the node's own.
+    var message: LocalizedText?
+    var condition: PlanCondition?
+    /// Tested first, so the common node without `when` never copies the optional.
+    var hasCondition: Bool
+    var field: Int
+    /// One past the node's subtree.
+    var end: Int
+  }
+
+  /// A failure found during one evaluation: which node (`-1`: the value was over the
+  /// size limit), which field, which variant (for `anyOf`, the index of its failure in
+  /// the call's `extras`).
+  struct Pending {
+    var node: Int32
+    var field: Int32
+    var variant: Int
+  }
+
+  let names: [String]
+  /// The names again, in memory the hot loop reads without retaining an array that every
+  /// thread shares (contended reference counts cost more than the lookups).
+  private let nameList: UnsafeMutableBufferPointer<String>
+  let fieldCount: Int
+  let fields: UnsafeMutableBufferPointer<Field>
+  let nodes: UnsafeMutableBufferPointer<Node>
+  let nodeCount: Int
+  let maxValueBytes: Int
+  private let boxes: [LeafCheck]
+
+  /// The most failures one evaluation can hold at once: every node and every field's
+  /// size-limit failure.
+  var pendingCapacity: Int { max(nodeCount + fieldCount, 1) }
+
+  init(fields specs: [FieldSpec], limits: Limits) {
+    let names = specs.map(\.name)
+    var nodeList: [Node] = []
+    var boxes: [LeafCheck] = []
+    let composite = LeafCheck()
+    boxes.append(composite)
+    var fieldList: [Field] = []
+
+    func add(_ node: RuleNode, field: Int, warning: Bool, message: LocalizedText?) {
+      let k = nodeList.count
+      let severity: Severity = warning ? .warning : node.severity
+      let message = message ?? node.message
+      var entry = Node(
+        kind: .leaf, check: Unmanaged.passUnretained(composite), rule: nil, checksEmptyValue: false,
+        severity: severity, message: message, condition: node.condition.map { PlanCondition($0, names: names) },
+        hasCondition: node.condition != nil, field: field, end: k + 1)
+      switch node.kind {
+      case .rule(let rule):
+        let box = LeafCheck.make(rule)
+        boxes.append(box)
+        entry.check = Unmanaged.passUnretained(box)
+        entry.rule = rule
+        entry.checksEmptyValue = type(of: rule).checksEmptyValue
+        nodeList.append(entry)
+      case .allOf(let inner):
+        entry.kind = .allOf
+        nodeList.append(entry)
+        // The allOf's severity and message reach its children; its own `message`
+        // overrides theirs, as the outermost one always did.
+        for child in inner {
+          add(child, field: field, warning: severity == .warning, message: node.message ?? message)
+        }
+      case .anyOf(let inner), .not(let inner):
+        if case .anyOf = node.kind { entry.kind = .anyOf } else { entry.kind = .not }
+        nodeList.append(entry)
+        // Inside anyOf and not, children's failures are only evidence: their own
+        // severity decides, and nothing is inherited.
+        for child in inner { add(child, field: field, warning: false, message: nil) }
+      }
+      nodeList[k].end = nodeList.count
+    }
+
+    for (f, spec) in specs.enumerated() {
+      let first = nodeList.count
+      for node in spec.rules { add(node, field: f, warning: false, message: nil) }
+      fieldList.append(
+        Field(
+          trim: spec.trim, normalize: spec.normalize, sensitive: spec.sensitive, bail: spec.bail,
+          nodes: first..<nodeList.count))
+    }
+    self.names = names
+    nameList = .allocate(capacity: max(names.count, 1))
+    _ = nameList.initialize(from: names)
+    fieldCount = names.count
+    self.boxes = boxes
+    fields = .allocate(capacity: max(fieldList.count, 1))
+    _ = fields.initialize(from: fieldList)
+    nodes = .allocate(capacity: max(nodeList.count, 1))
+    _ = nodes.initialize(from: nodeList)
+    nodeCount = nodeList.count
+    maxValueBytes = limits.maxValueBytes
+  }
+
+  deinit {
+    UnsafeMutableBufferPointer(rebasing: nameList[0..<fieldCount]).deinitialize()
+    nameList.deallocate()
+    fields.deallocate()
+    UnsafeMutableBufferPointer(rebasing: nodes[0..<nodeCount]).deinitialize()
+    nodes.deallocate()
+  }
+
+  func index(of field: String) -> Int? {
+    for i in 0..<fieldCount where nameList[i] == field { return i }
+    return nil
+  }
+
+  /// The name of field `i`, without retaining the shared array.
+  func name(_ i: Int) -> String { nameList[i] }
+
+  /// The subtrees directly below node `k` (or a field's top-level nodes).
+  func children(of k: Int) -> [Int] { subtrees(in: k + 1..<nodes[k].end) }
+
+  func subtrees(in range: Range<Int>) -> [Int] {
+    var result: [Int] = []
+    var c = range.lowerBound
+    while c < range.upperBound {
+      result.append(c)
+      c = nodes[c].end
+    }
+    return result
+  }
+
+  // MARK: - Transforms
+
+  /// Applies each field's transforms in place (normalize, then trim). A value over the
+  /// size limit is not transformed: it becomes absent and its `oversized` flag is set.
+  /// Normalized values are written to `arena`.
+  @inline(__always)
+  func transform(
+    _ values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>, oversized: UnsafeMutablePointer<Bool>,
+    arena: inout TransformArena
+  ) {
+    for i in 0..<fieldCount {
+      oversized[i] = false
+      guard var value = values[i] else { continue }
+      if value.count > maxValueBytes {
+        values[i] = nil
+        oversized[i] = true
+        continue
+      }
+      if fields[i].normalize != .none, !UTF8Text.isASCII(value) {
+        value = arena.store(Transform.normalized(value, fields[i].normalize))
+      }
+      if fields[i].trim { value = Transform.trimmingWhitespace(value) }
+      values[i] = value
+    }
+  }
+
+  // MARK: - Evaluation
+
+  /// Runs every field's rules and records the failures in field order. Returns how many
+  /// there are; `fieldValid[i]` says whether field `i` has no error.
+  @inline(__always)
+  func evaluate(
+    _ values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>, oversized: UnsafeMutablePointer<Bool>,
+    pending: UnsafeMutablePointer<Pending>, fieldValid: UnsafeMutablePointer<Bool>, extras: inout [Failure]
+  ) -> Int {
+    var count = 0
+    for i in 0..<fieldCount {
+      fieldValid[i] = evaluate(
+        field: i, values, oversized: oversized, pending: pending, count: &count, extras: &extras)
+    }
+    return count
+  }
+
+  /// Runs one field's rules in order, stopping after the first error when the field
+  /// `bail`s. Returns whether the field has no error.
+  @inline(__always)
+  func evaluate(
+    field i: Int, _ values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>,
+    oversized: UnsafeMutablePointer<Bool>, pending: UnsafeMutablePointer<Pending>, count: inout Int,
+    extras: inout [Failure]
+  ) -> Bool {
+    if oversized[i] {
+      pending[count] = Pending(node: -1, field: Int32(i), variant: 0)
+      count += 1
+      return false
+    }
+    let subject = subject(i, values)
+    var valid = true
+    var k = fields[i].nodes.lowerBound
+    let end = fields[i].nodes.upperBound
+    while k < end {
+      let before = count
+      run(k, subject, pending, &count, &extras)
+      if count > before, hasError(pending, before..<count) {
+        valid = false
+        if fields[i].bail { break }
+      }
+      k = nodes[k].end
+    }
+    return valid
+  }
+
+  @inline(__always)
+  func subject(_ i: Int, _ values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>) -> Subject {
+    Subject(
+      bytes: values[i] ?? UTF8Text.empty, isSensitive: fields[i].sensitive, index: i, values: values,
+      plan: Unmanaged.passUnretained(self))
+  }
+
+  @inline(__always)
+  func hasError(_ pending: UnsafeMutablePointer<Pending>, _ range: Range<Int>) -> Bool {
+    for p in range where severity(pending[p]) == .error { return true }
+    return false
+  }
+
+  @inline(__always)
+  func severity(_ entry: Pending) -> Severity { entry.node < 0 ? .error : nodes[Int(entry.node)].severity }
+
+  /// Runs node `k` and its subtree on `subject`, appending its failures to `pending`:
+  /// the one place where `when`, the empty-value rule and the composites are decided.
+  /// Leaves, nearly every node, are handled inline; composites in ``runComposite(_:_:_:_:_:)``.
+  @inline(__always)
+  func run(
+    _ k: Int, _ subject: Subject, _ pending: UnsafeMutablePointer<Pending>, _ count: inout Int,
+    _ extras: inout [Failure]
+  ) {
+    if nodes[k].hasCondition, let condition = nodes[k].condition, !condition.holds(in: subject.values) { return }
+    guard nodes[k].kind == .leaf else {
+      runComposite(k, subject, pending, &count, &extras)
+      return
+    }
+    guard !subject.bytes.isEmpty || nodes[k].checksEmptyValue else { return }
+    guard let variant = nodes[k].check._withUnsafeGuaranteedRef({ $0.check(subject) }) else { return }
+    pending[count] = Pending(node: Int32(k), field: Int32(nodes[k].field), variant: variant)
+    count += 1
+  }
+
+  /// `allOf`, `anyOf` and `not`, whose `when` ``run(_:_:_:_:_:)`` has checked.
+  @inline(never)
+  func runComposite(
+    _ k: Int, _ subject: Subject, _ pending: UnsafeMutablePointer<Pending>, _ count: inout Int,
+    _ extras: inout [Failure]
+  ) {
+    switch nodes[k].kind {
+    case .leaf:
+      return
+    case .allOf:
+      var c = k + 1
+      while c < nodes[k].end {
+        run(c, subject, pending, &count, &extras)
+        c = nodes[c].end
+      }
+    case .anyOf:
+      // Passes as soon as one child has no error; else one failure naming every
+      // child's codes.
+      let start = count
+      var c = k + 1
+      while c < nodes[k].end {
+        let before = count
+        run(c, subject, pending, &count, &extras)
+        if !hasError(pending, before..<count) {
+          count = start
+          return
+        }
+        c = nodes[c].end
+      }
+      var codes: [String] = []
+      for p in start..<count { codes.append(failure(pending[p], extras: extras).code) }
+      count = start
+      var failure = Failure(code: "anyOf", params: ["failures": .strings(codes)], severity: nodes[k].severity)
+      failure.messageOverride = nodes[k].message
+      extras.append(failure)
+      pending[count] = Pending(node: Int32(k), field: Int32(nodes[k].field), variant: extras.count - 1)
+      count += 1
+    case .not:
+      let start = count
+      var c = k + 1
+      while c < nodes[k].end {
+        run(c, subject, pending, &count, &extras)
+        c = nodes[c].end
+      }
+      let matched = !hasError(pending, start..<count)
+      count = start
+      // Skipped inner rules (an empty value) do not count as a match.
+      guard !subject.bytes.isEmpty, matched else { return }
+      pending[count] = Pending(node: Int32(k), field: Int32(nodes[k].field), variant: 0)
+      count += 1
+    }
+  }
+
+  /// Whether node `k` alone, with its `when` taken as holding, finds nothing wrong with
+  /// the value — a leaf is checked even on an empty value: what a checklist shows.
+  func isMet(_ k: Int, _ subject: Subject, pending: UnsafeMutablePointer<Pending>) -> Bool {
+    switch nodes[k].kind {
+    case .leaf:
+      return nodes[k].check._withUnsafeGuaranteedRef { $0.check(subject) } == nil
+    case .allOf, .anyOf, .not:
+      var count = 0
+      var extras: [Failure] = []
+      run(k, subject, pending, &count, &extras)
+      return count == 0
+    }
+  }
+
+  /// Whether a pending failure's rendering depends only on its node and variant, so bulk
+  /// output may reuse it.
+  @inline(__always)
+  func isCacheable(_ entry: Pending) -> Bool { entry.node < 0 || nodes[Int(entry.node)].kind != .anyOf }
+
+  /// The failure a pending entry stands for.
+  func failure(_ entry: Pending, extras: [Failure]) -> Failure {
+    guard entry.node >= 0 else {
+      return Failure(code: "input.tooLong", params: ["max": .int(maxValueBytes), "unit": "utf8"])
+    }
+    let k = Int(entry.node)
+    var failure: Failure
+    switch nodes[k].kind {
+    case .leaf:
+      guard let rule = nodes[k].rule else { return Failure(code: "rule") }
+      failure = rule.failure(variant: entry.variant)
+    case .anyOf: return extras[entry.variant]
+    case .not: failure = Failure(code: "not")
+    case .allOf: failure = Failure(code: "allOf")
+    }
+    failure.severity = nodes[k].severity
+    failure.messageOverride = nodes[k].message
+    return failure
+  }
+
+  /// The code and requirement of node `k`, for checklists.
+  func requirement(_ k: Int) -> Failure {
+    var requirement: Failure
+    switch nodes[k].kind {
+    case .leaf: requirement = nodes[k].rule?.requirement ?? Failure(code: "rule")
+    case .allOf: requirement = Failure(code: AllOf.name)
+    case .anyOf: requirement = Failure(code: AnyOf.name)
+    case .not: requirement = Failure(code: Not.name)
+    }
+    requirement.severity = nodes[k].severity
+    requirement.messageOverride = nodes[k].message
+    return requirement
+  }
+}
+
+/// A rule behind a class reference, so the hot loop calls it through a vtable. The base
+/// class stands in for composites, which the plan evaluates itself.
+class LeafCheck {
+  func check(_ subject: Subject) -> Int? { nil }
+
+  static func make(_ rule: any Rule) -> LeafCheck { box(rule) }
+
+  private static func box<R: Rule>(_ rule: R) -> LeafCheck { TypedLeafCheck(rule) }
+}
+
+private final class TypedLeafCheck<R: Rule>: LeafCheck {
+  let rule: R
+
+  init(_ rule: R) { self.rule = rule }
+
+  override func check(_ subject: Subject) -> Int? { rule.check(subject) }
+}
+
+/// A rule's `when`, compiled: the field by position and the expected value as bytes.
+struct PlanCondition {
+  var field: Int?
+  var equals: [UInt8]?
+  var notEmpty: Bool?
+
+  init(_ condition: Condition, names: [String]) {
+    field = names.firstIndex(of: condition.field)
+    equals = condition.equals.map { Array($0.utf8) }
+    notEmpty = condition.notEmpty
+  }
+
+  /// `equals` compares as `String` does (canonical equivalence).
+  func holds(in values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>) -> Bool {
+    let value = field.flatMap { values[$0] } ?? UTF8Text.empty
+    if let equals, !equals.withUnsafeBufferPointer({ UTF8Text.equalStrings(value, $0) }) { return false }
+    if let notEmpty, notEmpty == value.isEmpty { return false }
+    return true
+  }
+}
+
+/// Memory for values a transform rewrote (normalized), kept until ``reset()``.
+struct TransformArena {
+  private var blocks: [UnsafeMutableBufferPointer<UInt8>] = []
+
+  /// Copies the string's bytes into memory that lives until ``reset()``.
+  mutating func store(_ string: String) -> UnsafeBufferPointer<UInt8> {
+    let utf8 = string.utf8
+    let block = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(utf8.count, 1))
+    _ = block.initialize(from: utf8)
+    blocks.append(block)
+    return UnsafeBufferPointer(rebasing: block[0..<utf8.count])
+  }
+
+  mutating func reset() {
+    guard !blocks.isEmpty else { return }
+    for block in blocks { block.deallocate() }
+    blocks.removeAll(keepingCapacity: true)
+  }
+}

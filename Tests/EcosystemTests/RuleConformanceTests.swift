@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import FormRules
+
+/// Walks the rule registry and fails when a rule lacks any part of itself: its messages
+/// in Japanese and English (labeled and inline), its requirement phrase, its row in
+/// docs/rules.md, its definition in the rules schema, and its own test file. Adding a
+/// rule is one file in `Sources/FormRules/Checks/`, one test file, one doc row.
+@Suite("Rule conformance: every registered rule is complete")
+struct RuleConformanceTests {
+  /// Every rule key: the registered rules and the composites.
+  static let names = RuleRegistry.builtIn.names
+
+  /// Test files that hold the tests of more than one rule; every other rule `Name` has
+  /// `Tests/FormRulesTests/NameTests.swift` (its Swift type's name).
+  static let sharedTestFiles: [String: String] = [
+    "minLength": "FormRulesTests/LengthRuleTests.swift", "maxLength": "FormRulesTests/LengthRuleTests.swift",
+    "pattern": "FormRulesTests/PatternTests.swift", "notPattern": "FormRulesTests/PatternTests.swift",
+    "email": "FormRulesTests/EmailRuleTests.swift", "allOf": "FormRulesTests/CompositionTests.swift",
+    "anyOf": "FormRulesTests/CompositionTests.swift", "not": "FormRulesTests/CompositionTests.swift",
+    "check": "CustomRuleTests/CustomRuleTests.swift",
+  ]
+
+  @Test("the registry lists every rule once, composites included")
+  func registry() {
+    #expect(Set(Self.names).count == Self.names.count)
+    #expect(Self.names.count == RuleRegistry.builtIn.types.count + RuleRegistry.composites.count)
+    #expect(Self.names.contains("allOf") && Self.names.contains("check"))
+  }
+
+  @Test("messages: the code and its requirement phrase, ja and en, labeled and inline", arguments: names)
+  func messages(_ name: String) {
+    let catalog = RuleRegistry.builtIn.catalog
+    // allOf never fails on its own and is never a checklist line: its parts are.
+    let keys = name == "allOf" ? [] : [name, "requirement.\(name)"]
+    for key in keys {
+      for language in RuleSet.supportedLocales {
+        let template = catalog.templates[language]?[key]
+        #expect(template?.labeled.isEmpty == false, "\(key) has no labeled \(language) message")
+        #expect(template?.inline.isEmpty == false, "\(key) has no inline \(language) message")
+      }
+    }
+    if let type = RuleRegistry.builtIn.type(named: name) {
+      #expect(RuleRegistry.messageProblems(code: name, messages: type.messages + catalogMessages(name)).isEmpty)
+    }
+  }
+
+  private func catalogMessages(_ name: String) -> [RuleMessage] {
+    let catalog = RuleRegistry.builtIn.catalog
+    return [name, "requirement.\(name)"].compactMap { key in
+      guard let ja = catalog.templates["ja"]?[key], let en = catalog.templates["en"]?[key] else { return nil }
+      return RuleMessage(key, ja: (ja.labeled, ja.inline), en: (en.labeled, en.inline))
+    }
+  }
+
+  @Test("docs/rules.md has a row for the rule in its table of rules", arguments: names)
+  func documented(_ name: String) throws {
+    let rules = try Repository.read("docs/rules.md")
+    #expect(rules.contains("\n| `\(name)` |"), "docs/rules.md: no row | `\(name)` | in the table of rules")
+  }
+
+  @Test("the rules schema defines the rule", arguments: names)
+  func schema(_ name: String) throws {
+    let schema = try #require(try JSONParser().parse(Repository.read("Rules/schema/rules.schema.json")).objectValue)
+    #expect(schema["$defs"]?.objectValue?["rule-\(name)"] != nil, "no $defs/rule-\(name)")
+  }
+
+  @Test("the rule has its own test file", arguments: names)
+  func testFile(_ name: String) {
+    let file: String
+    if let shared = Self.sharedTestFiles[name] {
+      file = shared
+    } else if let type = RuleRegistry.builtIn.type(named: name) {
+      file = "FormRulesTests/\(String(describing: type))Tests.swift"
+    } else {
+      Issue.record("\(name) is neither a registered rule nor listed in sharedTestFiles")
+      return
+    }
+    #expect(FileManager.default.fileExists(atPath: Repository.url("Tests/\(file)").path), "no Tests/\(file)")
+  }
+
+  @Test("each rule lives in its own file, named for its type", arguments: names)
+  func sourceFile(_ name: String) {
+    let type: String
+    if let rule = RuleRegistry.builtIn.type(named: name) {
+      type = String(describing: rule)
+    } else if let composite = RuleRegistry.composites.first(where: { $0.name == name }) {
+      type = String(describing: composite)
+    } else {
+      Issue.record("unknown rule \(name)")
+      return
+    }
+    let path = Repository.url("Sources/FormRules/Checks/\(type).swift").path
+    #expect(FileManager.default.fileExists(atPath: path), "no Sources/FormRules/Checks/\(type).swift")
+  }
+}
