@@ -6,9 +6,6 @@ import Foundation
 /// Entries and candidates are compared in a canonical form (``canonical(_:)``), so a list
 /// written in lower case matches `PassWord`, `ｐａｓｓｗｏｒｄ` and ` password `.
 enum PasswordList {
-  /// Where the shipped default list lives below a `Rules/` folder.
-  static let defaultRelativePath = "lists/common-passwords/common-passwords.txt"
-
   /// A path from a rules file: absolute, or relative to the folder of the file that
   /// declared the rule.
   static func resolve(_ path: String, in context: CompileContext) -> URL {
@@ -43,26 +40,43 @@ enum PasswordList {
           "list file larger than \(maxFileBytes >> 20) MiB: \(url.path); for a breach corpus use notBreached", at: path)
       case .failure: throw RuleDecodingError("cannot read the list: \(url.path)", at: path)
       }
-      var result: [String] = []
-      result.reserveCapacity(data.count / 8)
-      data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-        var start = 0
-        let bytes = raw.bindMemory(to: UInt8.self)
-        func emit(_ end: Int) {
-          var e = end
-          if e > start, bytes[e - 1] == 0x0D { e -= 1 }
-          if e > start {
-            let entry = canonical(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<e]), as: UTF8.self))
-            if !entry.isEmpty { result.append(entry) }
-          }
+      return parseLines(data)
+    }
+  }
+
+  /// The entries of a list's bytes, canonical, in order; blank lines left out.
+  static func parseLines(_ data: [UInt8]) -> [String] {
+    var result: [String] = []
+    result.reserveCapacity(data.count / 8)
+    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+      var start = 0
+      let bytes = raw.bindMemory(to: UInt8.self)
+      func emit(_ end: Int) {
+        var e = end
+        if e > start, bytes[e - 1] == 0x0D { e -= 1 }
+        if e > start {
+          let entry = canonical(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<e]), as: UTF8.self))
+          if !entry.isEmpty { result.append(entry) }
         }
-        for i in 0..<bytes.count where bytes[i] == 0x0A {
-          emit(i)
-          start = i + 1
-        }
-        emit(bytes.count)
       }
-      return result
+      for i in 0..<bytes.count where bytes[i] == 0x0A {
+        emit(i)
+        start = i + 1
+      }
+      emit(bytes.count)
+    }
+    return result
+  }
+
+  /// The shipped default list, compiled into the library (``defaultListText``), canonical and
+  /// in order; parsed once per process, on first use. No file is read, so `{"notCommon": true}`
+  /// works wherever the library runs: a server that copied only its rules file, an iOS app.
+  static let defaultLines: [String] = parseLines(Array(defaultListText.utf8))
+
+  /// The first `top` entries of the default list (all when `nil`) as a set, once per policy.
+  static func defaultSet(top: Int?, in context: CompileContext) throws(RuleDecodingError) -> Set<String> {
+    try context.shared("passwordList.defaultSet:\(top ?? -1)") { () -> Set<String> in
+      Set(top.map { defaultLines.prefix($0) } ?? defaultLines[...])
     }
   }
 
@@ -75,34 +89,5 @@ enum PasswordList {
       let all = try lines(at: url, in: context, at: path)
       return Set(top.map { all.prefix($0) } ?? all[...])
     }
-  }
-
-  /// Finds the shipped common-password list: in `lists/common-passwords/` of the
-  /// declaring file's folder or any folder above it (so `Rules/login.json` and
-  /// `Rules/policies/x.json` both find `Rules/lists/…`), then below the shipped
-  /// `Rules/` folder (`FORM_RULES_DIR` or `./Rules`).
-  static func defaultListURL(in context: CompileContext, at path: [JSONPathComponent]) throws(RuleDecodingError)
-    -> URL
-  {
-    let fm = FileManager.default
-    var directory = context.baseDirectory.standardizedFileURL
-    var searched: [String] = []
-    while true {
-      let candidate = directory.appendingPathComponent(defaultRelativePath)
-      if fm.fileExists(atPath: candidate.path) { return candidate }
-      searched.append(directory.path)
-      let parent = directory.deletingLastPathComponent()
-      if parent.path == directory.path || searched.count > 64 { break }
-      directory = parent
-    }
-    if let rules = context.rulesDirectory {
-      let candidate = rules.appendingPathComponent(defaultRelativePath)
-      if fm.fileExists(atPath: candidate.path) { return candidate }
-    }
-    throw RuleDecodingError(
-      "the default common-password list \(defaultRelativePath) was not found in \(context.baseDirectory.path) "
-        + "or any folder above it, nor in \(context.rulesDirectory?.path ?? "./Rules"); set FORM_RULES_DIR to the "
-        + "Rules folder or name a list with \"lists\"",
-      at: path)
   }
 }
