@@ -23,8 +23,6 @@ let package = Package(
     .library(name: "FormRulesUI", targets: ["FormRulesUI"]),
     .library(name: "FormRulesServer", targets: ["FormRulesServer"]),
     .executable(name: "validate", targets: ["validate"]),
-    .executable(name: "validate-bench", targets: ["validate-bench"]),
-    .executable(name: "password-bench", targets: ["password-bench"]),
   ],
   targets: [
     pcre2,
@@ -40,6 +38,7 @@ let package = Package(
     .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
     .executableTarget(
       name: "validate", dependencies: ["FormRules", "FormRulesUI", "TerminalForm", "FormRulesServer"]),
+    // Benchmarks: `swift run -c release validate-bench` in this package, not products for others.
     .executableTarget(name: "validate-bench", dependencies: ["FormRules"]),
     .executableTarget(name: "password-bench", dependencies: ["FormRules"]),
     .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),

@@ -98,6 +98,7 @@ public struct RuleMessage: Sendable, Equatable {
   public var en: MessageTemplate
 
   /// - Parameters:
+  ///   - key: the catalog key (`minLength`, `minLength.utf8`, `requirement.minLength`).
   ///   - ja: (labeled, inline) in Japanese.
   ///   - en: (labeled, inline) in English.
   public init(_ key: String, ja: (String, String), en: (String, String)) {

@@ -26,6 +26,7 @@ enum TestCommand {
     EXAMPLES:
       validate test --rules Rules/signup.json --run 'confirmation'
       validate test --rules Rules/login.json --format json
+      validate test --rules signup-app.json --check emailAvailable=fail
     """
 
   static func run(_ arguments: [String]) -> Int32 {

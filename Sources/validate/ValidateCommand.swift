@@ -48,6 +48,7 @@ enum ValidateCommand {
       validate --rules Rules/signup.json --jsonl --input users.jsonl > reports.jsonl
       validate --rules Rules/signup.json --jsonl --jobs 1 < part-0001 > part-0001.out
       validate --rules Rules/login.json --field email=taro@example.jp --format text < /dev/null
+      validate --rules signup-app.json --check emailAvailable=pass < input.json
       echo '{"email": "taro@example"}' | validate --rules Rules/login.json --format problem --locale ja
       validate --version
     """

@@ -102,4 +102,18 @@ struct ChecklistTests {
     let emoji = try items("👍👍👍A1xyzq")
     #expect(emoji[1].isMet == true)  // 10 characters
   }
+
+  @Test("requirements and the checklist are one walk: same lines, same severity inside a warning allOf")
+  func requirementsMatchChecklist() throws {
+    let policy = try passwordPolicy(Self.rules)
+    // With the `when` field filled, the checklist lists every rule, as requirements always do.
+    let checklist = policy.checklist(
+      field: "password", in: ["password": "x", "username": "taro"], locale: "en")
+    let requirements = policy.requirements(of: "password", locale: "en")
+    #expect(requirements.map(\.code) == checklist.map(\.code))
+    #expect(requirements.map(\.text) == checklist.map(\.message))
+    #expect(requirements.map(\.severity) == checklist.map(\.severity))
+    // maxRepeat and noSequence sit in an allOf with "severity": "warning".
+    #expect(requirements.filter { $0.severity == .warning }.map(\.code) == ["maxRepeat", "noSequence"])
+  }
 }

@@ -1,7 +1,7 @@
 /// A rule that holds other rules and is evaluated by the policy's plan itself: `allOf`,
 /// `anyOf` and `not`. Its file holds its key, its messages and its requirement phrase;
 /// how it combines its children is decided in one place, `Plan.run`.
-public protocol CompositeRule {
+public protocol CompositeRule: Sendable {
   /// The key in a rules file, which is also the code of its failure.
   static var name: String { get }
   /// Its messages in Japanese and English, both variants, like ``Rule/messages``.

@@ -69,6 +69,10 @@ public struct AsyncCheck: Sendable {
   /// field's transformed value by name. Throwing gives `check.unavailable`.
   public let run: @Sendable (_ value: String, _ values: [String: String]) async throws -> Bool
 
+  /// - Parameters:
+  ///   - name: the name rules files use, and the failure's code.
+  ///   - messages: `name` and `requirement.<name>` in Japanese and English.
+  ///   - run: the check: `true` passes, `false` fails, throwing is `check.unavailable`.
   public init(
     name: String, messages: [RuleMessage],
     run: @escaping @Sendable (_ value: String, _ values: [String: String]) async throws -> Bool
