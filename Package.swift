@@ -1,8 +1,23 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+// PCRE2 comes from the system (`libpcre2-dev` on Linux, `brew install pcre2` on macOS) unless
+// this checkout holds `Vendor/CPCRE2.xcframework`: then that XCFramework is the `CPCRE2` module
+// (iOS and other Apple platforms have no system PCRE2; the recipe is in
+// Sources/FormRules/FormRules.docc/BindingASwiftUIForm.md and scripts/build-pcre2-xcframework.sh).
+let vendoredPCRE2 = "Vendor/CPCRE2.xcframework"
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+let useVendoredPCRE2 = FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(vendoredPCRE2).path)
+let pcre2: Target =
+  useVendoredPCRE2
+  ? .binaryTarget(name: "CPCRE2", path: vendoredPCRE2)
+  : .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])])
 
 let package = Package(
   name: "form-rules",
+  // FormRulesUI's models are @Observable (Observation: macOS 14, iOS 17 and their peers).
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1), .macCatalyst(.v17)],
   products: [
     .library(name: "FormRules", targets: ["FormRules"]),
     .library(name: "FormRulesUI", targets: ["FormRulesUI"]),
@@ -10,11 +25,7 @@ let package = Package(
     .executable(name: "validate", targets: ["validate"]),
   ],
   targets: [
-    .systemLibrary(
-      name: "CPCRE2",
-      pkgConfig: "libpcre2-8",
-      providers: [.apt(["libpcre2-dev"])]
-    ),
+    pcre2,
     .systemLibrary(
       name: "CMicroHTTPD",
       pkgConfig: "libmicrohttpd",

@@ -1,14 +1,14 @@
 import Foundation
 
-/// A file a rules file's rules read: a password list of `notCommon` (the shipped one or one
-/// named in `lists`) or the breach file of `notBreached`, as it resolves on this machine.
+/// A file a rules file's rules read: a password list of `notCommon` (the one compiled into
+/// the library or one named in `lists`) or the breach file of `notBreached`, as it resolves on this machine.
 public struct ReferencedFile: Sendable, Equatable {
   /// The rules file that declares the rule, as the user named it.
   public var file: String
   /// The JSON path of the rule's key (`fields.password.rules[2].notCommon`).
   public var path: [JSONPathComponent]
-  /// The resolved file.
-  public var url: URL
+  /// The resolved file; `nil` for the common-password list compiled into the library.
+  public var url: URL?
   /// The entries of a password list; `nil` for a breach file.
   public var entries: Int?
   /// The size of the file in bytes.
@@ -32,8 +32,11 @@ extension RuleSet {
           let at = node.path + [.key(node.name)]
           var urls: [(URL, Bool)] = []
           if let common = rule as? NotCommon, common.isEnabled {
-            if common.usesDefaultList, let url = try? PasswordList.defaultListURL(in: context, at: []) {
-              urls.append((url, true))
+            if common.usesDefaultList {
+              found.append(
+                ReferencedFile(
+                  file: node.file, path: at, url: nil, entries: PasswordList.defaultLines.count,
+                  bytes: PasswordList.defaultListText.utf8.count))
             }
             urls += common.lists.map { (PasswordList.resolve($0, in: context), true) }
           } else if let breached = rule as? NotBreached {

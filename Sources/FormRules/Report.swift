@@ -41,7 +41,7 @@ public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConver
     return RenderedMessages(
       form: formErrors.map { policy.catalog.render($0, label: nil, locale: language, style: .labeled) },
       fields: fields.map { field in
-        (field.name, field.failures.map { policy.message(for: $0, field: field.name, locale: language) })
+        (field.name, field.failures.map { policy.message(for: $0, field: field.name, language: language) })
       })
   }
 
@@ -98,7 +98,7 @@ public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConver
     writeParams(failure.params, to: &writer)
     writer.raw("},\"message\":")
     if let field {
-      writer.string(policy.message(for: failure, field: field, locale: language))
+      writer.string(policy.message(for: failure, field: field, language: language))
     } else {
       writer.string(policy.catalog.render(failure, label: nil, locale: language, style: .labeled))
     }
@@ -184,18 +184,29 @@ public struct RenderedMessages: Sendable, Encodable, Equatable {
 }
 
 extension Policy {
-  /// Renders one failure of a field with its label, in `locale`.
+  /// Renders one failure of a field with its label, in `locale` (negotiated: `en-US` → `en`).
   public func message(for failure: Failure, field: String, locale: String, style: MessageStyle = .labeled)
     -> String
   {
-    catalog.render(failure, label: label(of: field, locale: locale), locale: locale, style: style) { name in
-      self.field(name) == nil ? nil : self.label(of: name, locale: locale)
+    message(for: failure, field: field, language: negotiateLocale([locale]), style: style)
+  }
+
+  /// ``message(for:field:locale:style:)`` for a language already negotiated.
+  func message(for failure: Failure, field: String, language: String, style: MessageStyle = .labeled) -> String {
+    catalog.render(failure, label: label(of: field, language: language), locale: language, style: style) { name in
+      self.field(name) == nil ? nil : self.label(of: name, language: language)
     }
   }
 
-  /// The field's label in `locale`, falling back to another language, then to its name.
+  /// The field's label in `locale` (negotiated: `en-US` → `en`), falling back to the rules
+  /// file's default language, then to another language, then to the field's name.
   public func label(of field: String, locale: String) -> String {
+    label(of: field, language: negotiateLocale([locale]))
+  }
+
+  func label(of field: String, language: String) -> String {
     guard let spec = self.field(field) else { return field }
-    return spec.label[locale] ?? spec.label[ruleSet.defaultLocale] ?? spec.label.texts.values.sorted().first ?? field
+    return spec.label[language] ?? spec.label[ruleSet.defaultLocale] ?? spec.label.texts.values.sorted().first
+      ?? field
   }
 }

@@ -87,35 +87,3 @@ struct Response {
     }
   }
 }
-
-/// Choosing the language of a response.
-enum LocaleNegotiation {
-  /// The caller's preferences in order: `?locale=` first, then `Accept-Language` by
-  /// q-value (ties keep their order; `q=0` and `*` are left out).
-  static func preferences(query: String?, acceptLanguage: String?) -> [String] {
-    var result: [String] = []
-    if let query, !query.isEmpty { result.append(query) }
-    guard let acceptLanguage else { return result }
-    var ranked: [(tag: String, q: Double, order: Int)] = []
-    for (order, part) in acceptLanguage.split(separator: ",").enumerated() {
-      let pieces = part.split(separator: ";")
-      guard let first = pieces.first else { continue }
-      let tag = first.trimmingCharacters(in: " \t")
-      guard !tag.isEmpty, tag != "*" else { continue }
-      var q = 1.0
-      for parameter in pieces.dropFirst() {
-        let p = parameter.trimmingCharacters(in: " \t")
-        if p.hasPrefix("q=") || p.hasPrefix("Q=") { q = Double(p.dropFirst(2)) ?? 0 }
-      }
-      if q > 0 { ranked.append((tag, q, order)) }
-    }
-    ranked.sort { $0.q != $1.q ? $0.q > $1.q : $0.order < $1.order }
-    return result + ranked.map(\.tag)
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingCharacters(in set: String) -> String {
-    String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
-  }
-}

@@ -181,9 +181,10 @@ struct Routes {
   }
 
   private func language(_ served: ServedRules, _ request: Request) -> String {
-    served.policy.negotiateLocale(
-      LocaleNegotiation.preferences(
-        query: request.argument("locale"), acceptLanguage: request.header("Accept-Language")))
+    // `?locale=` first, then the header by q-value: the library's one negotiation.
+    let ranges = [request.argument("locale"), request.header("Accept-Language")].compactMap { $0 }
+      .filter { !$0.isEmpty }
+    return served.policy.negotiateLocale(acceptLanguage: ranges.joined(separator: ", "))
   }
 
   private func wantsProblem(_ request: Request) -> Bool {

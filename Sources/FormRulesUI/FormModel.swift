@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// The state of a form that a UI binds to: values, focus, what the user has touched, the
@@ -57,6 +58,14 @@ public final class FormModel {
     self.values = start
     self.states = Dictionary(uniqueKeysWithValues: policy.fieldNames.map { ($0, FieldState()) })
     self.report = policy.validate(start)
+  }
+
+  /// A model whose messages are in a Foundation `Locale` (`ja_JP` → `ja`), negotiated like
+  /// every other locale of the library.
+  public convenience init(
+    policy: Policy, locale: Locale, displayPolicy: ErrorDisplayPolicy = .standard, values: [String: String] = [:]
+  ) {
+    self.init(policy: policy, locale: locale.identifier, displayPolicy: displayPolicy, values: values)
   }
 
   /// The fields in rules-file order.

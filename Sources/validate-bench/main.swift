@@ -48,7 +48,7 @@ struct Options {
         print(
           """
           USAGE: validate-bench [--records N] [--runs N] [--jobs N] [--rules FILE] [--corpus FILE]
-                                [--output FILE] [--scenario single|bulk-inprocess|bulk-1|bulk-n|memory|startup]…
+                                [--output FILE] [--scenario single|render|bulk-inprocess|bulk-1|bulk-n|memory|startup]…
           """)
         exit(0)
       default: fail("unknown option \(arguments[i])")
@@ -240,6 +240,38 @@ func single() {
   report("single call, sign-up, valid (ns/op)", "ns/op", Spread(values: nanoseconds), decimals: 0)
 }
 
+/// Rendering one invalid sign-up: the problem document, the messages, and a whole server
+/// handler (body bytes → report → problem document), ns per call.
+func render() {
+  let policy = loadPolicy(options.rules)
+  let values: [String: String] = [
+    "email": "hanako@example.co.jp", "password": "abc", "password_confirmation": "abd",
+  ]
+  let body = Array(#"{"email":"hanako@example.co.jp","password":"abc","password_confirmation":"abd"}"#.utf8)
+  let invalid = policy.validate(values)
+  let iterations = max(options.iterations / 10, 1)
+  var sink = 0
+  func measure(_ name: String, _ call: () -> Int) {
+    for _ in 0..<1_000 { sink &+= call() }
+    var nanoseconds: [Double] = []
+    for _ in 0..<options.runs {
+      let start = now()
+      for _ in 0..<iterations { sink &+= call() }
+      nanoseconds.append((now() - start) / Double(iterations) * 1e9)
+    }
+    report(name, "ns/op", Spread(values: nanoseconds), decimals: 0)
+  }
+  measure("validate, sign-up, invalid (ns/op)") { policy.validate(values).isValid ? 1 : 2 }
+  measure("problemDetails(locale: \"en\"), 3 errors (ns/op)") {
+    invalid.problemDetails(locale: "en")?.bytes.count ?? 0
+  }
+  measure("messages(locale: \"ja\"), 3 errors (ns/op)") { invalid.messages(locale: "ja").fields.count }
+  measure("handler: validate(jsonRecord:) + problemDetails (ns/op)") {
+    policy.validate(jsonRecord: body).problemDetails(locale: "en")?.bytes.count ?? 0
+  }
+  precondition(sink > 0)
+}
+
 /// The bulk loop in-process: lines in memory, reports into a buffer, no I/O.
 func bulkInProcess() {
   let policy = loadPolicy(options.rules)
@@ -341,6 +373,7 @@ func startup() {
 for scenario in options.scenarios {
   switch scenario {
   case "single": single()
+  case "render": render()
   case "bulk-inprocess": bulkInProcess()
   case "bulk-1": bulkProcess(jobs: 1)
   case "bulk-n": bulkProcess(jobs: options.jobs)

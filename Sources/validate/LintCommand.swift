@@ -33,11 +33,12 @@ enum LintCommand {
         let ruleCount = policy.ruleSet.fields.reduce(0) { $0 + $1.rules.count }
         Console.print(
           "\(rulesPath): OK (\(policy.fieldNames.count) fields, \(ruleCount) rules, \(rules.tests.count) tests)")
-        // Which list and breach files the rules really use on this machine: a list found
-        // somewhere unexpected is visible here.
+        // Which lists and breach files the rules really use on this machine.
         let cwd = FileManager.default.currentDirectoryPath + "/"
         for used in rules.referencedFiles() {
-          let path = used.url.path.hasPrefix(cwd) ? String(used.url.path.dropFirst(cwd.count)) : used.url.path
+          let path =
+            used.url.map { $0.path.hasPrefix(cwd) ? String($0.path.dropFirst(cwd.count)) : $0.path }
+            ?? "the built-in common-password list"
           let size = used.entries.map { "\($0) entries" } ?? "\(used.bytes) bytes"
           Console.print("\(used.file): \(jsonPathString(used.path)) uses \(path) (\(size))")
         }

@@ -99,3 +99,28 @@ struct MessageCatalogTests {
     #expect(MessageCatalog.builtIn.render(code: "app.custom", locale: "ja") == "app.custom")
   }
 }
+
+@Suite("parsed message templates")
+struct TemplatePieceTests {
+  @Test(
+    "templates split at placeholders once; unmatched braces stay text",
+    arguments: [
+      ("{label}は{min}文字以上", [TemplatePiece.placeholder("label"), .text("は"), .placeholder("min"), .text("文字以上")]),
+      ("plain", [.text("plain")]), ("", [.text("")]), ("a {b", [.text("a {b")]),
+      ("{x}", [.placeholder("x")]), ("}{", [.text("}{")]), ("絵文字👍{n}", [.text("絵文字👍"), .placeholder("n")]),
+    ])
+  func parse(template: String, expected: [TemplatePiece]) {
+    #expect(TemplatePiece.parse(template) == expected)
+  }
+
+  @Test("an overridden catalog renders its own templates, not the built-in ones it replaced")
+  func overriddenIsReparsed() {
+    let catalog = MessageCatalog.builtIn.overridden(by: [
+      "en": ["minLength": MessageTemplate(labeled: "{label}: at least {min}!", inline: "≥ {min}")]
+    ])
+    let failure = Failure(code: "minLength", params: ["min": 8, "actual": 3, "unit": "characters"])
+    #expect(catalog.render(failure, label: "PIN", locale: "en", style: .labeled) == "PIN: at least 8!")
+    #expect(catalog.render(failure, label: "PIN", locale: "en", style: .inline) == "≥ 8")
+    #expect(MessageCatalog.builtIn.render(failure, label: "PIN", locale: "en", style: .inline).hasPrefix("Must"))
+  }
+}

@@ -91,26 +91,25 @@ struct NotCommonTests {
     #expect(problem.message.contains("lists/nope.txt"))
   }
 
-  @Test("the default list is found from Rules/ and Rules/policies/, else a clear error")
-  func defaultListLookup() throws {
-    let rules = repositoryRoot.appendingPathComponent("Rules")
-    for base in [rules, rules.appendingPathComponent("policies"), rules.appendingPathComponent("a/b/c")] {
-      let context = CompileContext(baseDirectory: base, rulesDirectory: nil, cache: ResourceCache())
-      let url = try PasswordList.defaultListURL(in: context, at: [])
-      #expect(url.standardizedFileURL.path == rules.appendingPathComponent(PasswordList.defaultRelativePath).path)
-    }
+  @Test("the default list is compiled in: a rules file alone in an empty folder, no FORM_RULES_DIR, works")
+  func defaultListCompiledIn() throws {
     let elsewhere = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: elsewhere) }
-    let viaRulesDirectory = CompileContext(baseDirectory: elsewhere, rulesDirectory: rules, cache: ResourceCache())
-    #expect(throws: Never.self) { try PasswordList.defaultListURL(in: viaRulesDirectory, at: []) }
-    let nowhere = CompileContext(baseDirectory: elsewhere, rulesDirectory: nil, cache: ResourceCache())
-    do {
-      _ = try PasswordList.defaultListURL(in: nowhere, at: [.key("notCommon")])
-      Issue.record("expected an error")
-    } catch {
-      #expect(error.message.contains("lists/common-passwords/common-passwords.txt"))
-      #expect(error.message.contains("FORM_RULES_DIR"))
-    }
+    let file = elsewhere.appendingPathComponent("app.json")
+    try Data(#"{"fields": {"password": {"rules": [{"notCommon": true}, {"strength": 2}]}}}"#.utf8).write(to: file)
+    let policy = try RuleSet(path: file.path).compile()
+    #expect(
+      policy.validate(["password": "PassWord"]).fields["password"]?.errors.map(\.code).contains("notCommon") == true)
+    #expect(policy.validate(["password": "ぱすわーど-correct-horse-7"]).isValid)
+  }
+
+  @Test("the compiled-in list is the shipped file, entry for entry")
+  func compiledInMatchesFile() throws {
+    let file = repositoryRoot.appendingPathComponent("Rules/lists/common-passwords/common-passwords.txt")
+    let bytes = Array(try Data(contentsOf: file))
+    #expect(PasswordList.defaultLines == PasswordList.parseLines(bytes))
+    #expect(PasswordList.defaultLines.count == 19_640)
+    #expect(PasswordList.defaultLines.first == "123456")
   }
 
   @Test("lists load once per policy, however many rules use them")
@@ -118,7 +117,7 @@ struct NotCommonTests {
     let cache = ResourceCache()
     let context = CompileContext(
       baseDirectory: repositoryRoot.appendingPathComponent("Rules"), rulesDirectory: nil, cache: cache)
-    let url = try PasswordList.defaultListURL(in: context, at: [])
+    let url = repositoryRoot.appendingPathComponent("Rules/lists/common-passwords/common-passwords.txt")
     let a = try PasswordList.set(at: url, top: nil, in: context, at: [])
     let b = try PasswordList.set(at: url, top: nil, in: context, at: [])
     #expect(a.count == b.count)

@@ -23,6 +23,15 @@ struct FormModelTests {
     #expect(model.messages(for: "password").isEmpty)
   }
 
+  @Test("A Foundation Locale negotiates like a tag: en_US renders English, fr_FR the default")
+  func foundationLocale() {
+    let english = FormModel(policy: policy, locale: Locale(identifier: "en_US"))
+    #expect(english.locale == "en")
+    #expect(english.label(of: "password") == "Password")
+    let french = FormModel(policy: policy, locale: Locale(identifier: "fr_FR"))
+    #expect(french.locale == policy.ruleSet.defaultLocale)
+  }
+
   @Test("Standard policy shows messages after the field loses focus, live from then on")
   func showsAfterFocusLost() {
     let model = FormModel(policy: policy, locale: "ja")

@@ -65,7 +65,7 @@ struct LintCommandTests {
       result, status: 0,
       stdout: "Rules/signup.json: OK (3 fields, 10 rules, 13 tests)\n"
         + "Rules/signup.json: fields.password.rules[4].notCommon uses "
-        + "Rules/lists/common-passwords/common-passwords.txt (19640 entries)\n", stderr: "")
+        + "the built-in common-password list (19640 entries)\n", stderr: "")
   }
 
   @Test(

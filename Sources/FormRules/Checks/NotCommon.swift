@@ -7,8 +7,9 @@ import Foundation
 /// Options:
 /// - `lists`: list files of your own (a path or an array), relative to the rules file
 ///   that declares the rule; used together with the shipped list.
-/// - `defaultList`: `false` to leave out the shipped list
-///   (`Rules/lists/common-passwords/common-passwords.txt`, 19,640 entries, most common first).
+/// - `defaultList`: `false` to leave out the shipped list (19,640 entries, most common first,
+///   compiled into the library from `Rules/lists/common-passwords/common-passwords.txt`, so it
+///   needs no file at run time).
 /// - `top`: use only the first N entries of each list (`3000` for OWASP ASVS 6.2.4).
 /// - `words`: context-specific words written in the rules file (the service's name).
 ///
@@ -46,8 +47,7 @@ public struct NotCommon: Rule {
     guard isEnabled else { return }
     var sets: [Set<String>] = []
     if usesDefaultList {
-      let url = try PasswordList.defaultListURL(in: context, at: [.key(Self.name)])
-      sets.append(try PasswordList.set(at: url, top: top, in: context, at: [.key(Self.name)]))
+      sets.append(try PasswordList.defaultSet(top: top, in: context))
     }
     for (i, path) in lists.enumerated() {
       let url = PasswordList.resolve(path, in: context)

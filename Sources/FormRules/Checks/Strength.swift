@@ -51,10 +51,9 @@ public struct Strength: Rule {
   public var referencedFields: [String] { userInputs }
 
   public mutating func compile(in context: CompileContext) throws(RuleDecodingError) {
-    let url = try PasswordList.defaultListURL(in: context, at: [.key(Self.name)])
-    estimator = try context.shared("strengthEstimator:" + url.standardizedFileURL.path) {
-      () throws(RuleDecodingError) -> StrengthEstimator in
-      StrengthEstimator(rankedWords: try PasswordList.lines(at: url, in: context, at: [.key(Self.name)]))
+    // The ranked words are the shipped list compiled into the library: no file at run time.
+    estimator = try context.shared("strengthEstimator:default") { () -> StrengthEstimator in
+      StrengthEstimator(rankedWords: PasswordList.defaultLines)
     }
   }
 

@@ -36,7 +36,25 @@ struct CatalogEntry {
 /// `messages` override it and add codes of the app's own.
 public struct MessageCatalog: Sendable {
   /// language → key → template
-  public private(set) var templates: [String: [String: MessageTemplate]]
+  public private(set) var templates: [String: [String: MessageTemplate]] {
+    didSet { parsed = Self.parse(templates) }
+  }
+  /// The same templates split at their placeholders once, so rendering a message is a walk
+  /// over ready pieces: no search for `{` and no Foundation string search per call.
+  private var parsed: [String: [String: ParsedTemplate]]
+
+  init(templates: [String: [String: MessageTemplate]]) {
+    self.templates = templates
+    self.parsed = Self.parse(templates)
+  }
+
+  private static func parse(_ templates: [String: [String: MessageTemplate]]) -> [String: [String: ParsedTemplate]] {
+    templates.mapValues { table in
+      table.mapValues {
+        ParsedTemplate(labeled: TemplatePiece.parse($0.labeled), inline: TemplatePiece.parse($0.inline))
+      }
+    }
+  }
 
   public static let builtIn: MessageCatalog = {
     var templates: [String: [String: MessageTemplate]] = ["ja": [:], "en": [:]]
@@ -69,6 +87,13 @@ public struct MessageCatalog: Sendable {
     return copy
   }
 
+  /// The parsed template for the first key that has one, in `language`, else in English.
+  private func parsedTemplate(for keys: [String], language: String) -> ParsedTemplate? {
+    if let table = parsed[language] { for key in keys { if let t = table[key] { return t } } }
+    if let table = parsed["en"] { for key in keys { if let t = table[key] { return t } } }
+    return nil
+  }
+
   /// The template for the first key that has one, in `language`, else in English.
   public func template(for keys: [String], language: String) -> MessageTemplate? {
     for key in keys { if let t = templates[language]?[key] { return t } }
@@ -82,41 +107,44 @@ public struct MessageCatalog: Sendable {
     _ failure: Failure, label: String?, locale language: String, style: MessageStyle,
     fieldLabel: (String) -> String? = { _ in nil }
   ) -> String {
-    let template: String
+    let pieces: [TemplatePiece]
     if let override = failure.messageOverride, let text = override[language] ?? override["en"] {
-      template = text
-    } else if let t = self.template(for: failure.messageKeys, language: language) {
-      template = style == .inline || label == nil ? t.inline : t.labeled
+      pieces = TemplatePiece.parse(text)
+    } else if let t = parsedTemplate(for: failure.messageKeys, language: language) {
+      pieces = style == .inline || label == nil ? t.inline : t.labeled
     } else {
       return failure.code
     }
-    return fill(template, failure: failure, label: label, language: language, fieldLabel: fieldLabel)
+    return fill(pieces, failure: failure, label: label, language: language, fieldLabel: fieldLabel)
   }
 
   /// Renders a form-level code such as `auth.invalidCredentials`.
-  public func render(code: String, params: Parameters = [:], locale language: String) -> String {
-    render(Failure(code: code, params: params), label: nil, locale: language, style: .labeled)
+  /// `locale` is negotiated (`en-US` → `en`, an unsupported one → English).
+  public func render(code: String, params: Parameters = [:], locale: String) -> String {
+    let language = MessageCatalog.negotiate([locale], default: "en")
+    return render(Failure(code: code, params: params), label: nil, locale: language, style: .labeled)
   }
 
   func fill(
     _ template: String, failure: Failure, label: String?, language: String, fieldLabel: (String) -> String?
   ) -> String {
-    guard template.contains("{") else { return template }
+    fill(TemplatePiece.parse(template), failure: failure, label: label, language: language, fieldLabel: fieldLabel)
+  }
+
+  func fill(
+    _ pieces: [TemplatePiece], failure: Failure, label: String?, language: String, fieldLabel: (String) -> String?
+  ) -> String {
+    if pieces.count == 1, case .text(let text) = pieces[0] { return text }
     var result = ""
-    var rest = Substring(template)
-    while let open = rest.firstIndex(of: "{") {
-      result += rest[..<open]
-      guard let close = rest[open...].firstIndex(of: "}") else {
-        rest = rest[open...]
-        break
+    for piece in pieces {
+      switch piece {
+      case .text(let text): result += text
+      case .placeholder(let name):
+        result +=
+          placeholder(name, failure: failure, label: label, language: language, fieldLabel: fieldLabel)
+          ?? "{\(name)}"
       }
-      let name = String(rest[rest.index(after: open)..<close])
-      result +=
-        placeholder(name, failure: failure, label: label, language: language, fieldLabel: fieldLabel)
-        ?? "{\(name)}"
-      rest = rest[rest.index(after: close)...]
     }
-    result += rest
     return result
   }
 
@@ -151,14 +179,39 @@ public struct MessageCatalog: Sendable {
   private func term(_ word: String, language: String) -> String? {
     template(for: ["term.\(word)"], language: language)?.inline
   }
+}
 
-  /// Picks a supported language from preferences such as `ja-JP`, `ja_JP.UTF-8` or `en`;
-  /// else `fallback` when supported; else English.
-  public static func negotiate(_ preferred: [String], default fallback: String) -> String {
-    for tag in preferred {
-      let language = tag.lowercased().prefix { $0.isLetter }
-      if RuleSet.supportedLocales.contains(String(language)) { return String(language) }
+/// A message template in both variants, split at its placeholders.
+struct ParsedTemplate: Sendable {
+  var labeled: [TemplatePiece]
+  var inline: [TemplatePiece]
+}
+
+/// A run of literal text or a `{name}` placeholder of a template.
+enum TemplatePiece: Sendable, Equatable {
+  case text(String)
+  case placeholder(String)
+
+  /// `{label}は{min}文字以上` → `[{label}, "は", {min}, "文字以上"]`. A `{` without its `}`
+  /// stays text, as it always rendered.
+  static func parse(_ template: String) -> [TemplatePiece] {
+    var pieces: [TemplatePiece] = []
+    let bytes = Array(template.utf8)
+    var textStart = 0
+    var i = 0
+    while i < bytes.count {
+      guard bytes[i] == UInt8(ascii: "{"), let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "}")) else {
+        i += 1
+        continue
+      }
+      if i > textStart { pieces.append(.text(String(decoding: bytes[textStart..<i], as: UTF8.self))) }
+      pieces.append(.placeholder(String(decoding: bytes[(i + 1)..<close], as: UTF8.self)))
+      i = close + 1
+      textStart = i
     }
-    return RuleSet.supportedLocales.contains(fallback) ? fallback : "en"
+    if textStart < bytes.count || pieces.isEmpty {
+      pieces.append(.text(String(decoding: bytes[textStart...], as: UTF8.self)))
+    }
+    return pieces
   }
 }

@@ -6,9 +6,6 @@ import Foundation
 /// Entries and candidates are compared in a canonical form (``canonical(_:)``), so a list
 /// written in lower case matches `PassWord`, `ｐａｓｓｗｏｒｄ` and ` password `.
 enum PasswordList {
-  /// Where the shipped default list lives below a `Rules/` folder.
-  static let defaultRelativePath = "lists/common-passwords/common-passwords.txt"
-
   /// A path from a rules file: absolute, or relative to the folder of the file that
   /// declared the rule.
   static func resolve(_ path: String, in context: CompileContext) -> URL {
@@ -49,28 +46,46 @@ enum PasswordList {
       if data.contains(0) || String(validating: data, as: UTF8.self) == nil {
         throw RuleDecodingError("list file is not UTF-8 text: \(url.path)", at: path)
       }
-      var result: [String] = []
-      result.reserveCapacity(data.count / 8)
-      data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-        var start = 0
-        let bytes = raw.bindMemory(to: UInt8.self)
-        func emit(_ end: Int) {
-          var e = end
-          if e > start, bytes[e - 1] == 0x0D { e -= 1 }
-          if e > start {
-            let entry = canonical(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<e]), as: UTF8.self))
-            if !entry.isEmpty { result.append(entry) }
-          }
-        }
-        for i in 0..<bytes.count where bytes[i] == 0x0A {
-          emit(i)
-          start = i + 1
-        }
-        emit(bytes.count)
-      }
+      let result = parseLines(data)
       // An empty list disables the rule without a word: refuse it.
       if result.isEmpty { throw RuleDecodingError("list file has no entries: \(url.path)", at: path) }
       return result
+    }
+  }
+
+  /// The entries of a list's bytes, canonical, in order; blank lines left out.
+  static func parseLines(_ data: [UInt8]) -> [String] {
+    var result: [String] = []
+    result.reserveCapacity(data.count / 8)
+    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+      var start = 0
+      let bytes = raw.bindMemory(to: UInt8.self)
+      func emit(_ end: Int) {
+        var e = end
+        if e > start, bytes[e - 1] == 0x0D { e -= 1 }
+        if e > start {
+          let entry = canonical(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<e]), as: UTF8.self))
+          if !entry.isEmpty { result.append(entry) }
+        }
+      }
+      for i in 0..<bytes.count where bytes[i] == 0x0A {
+        emit(i)
+        start = i + 1
+      }
+      emit(bytes.count)
+    }
+    return result
+  }
+
+  /// The shipped default list, compiled into the library (``defaultListText``), canonical and
+  /// in order; parsed once per process, on first use. No file is read, so `{"notCommon": true}`
+  /// works wherever the library runs: a server that copied only its rules file, an iOS app.
+  static let defaultLines: [String] = parseLines(Array(defaultListText.utf8))
+
+  /// The first `top` entries of the default list (all when `nil`) as a set, once per policy.
+  static func defaultSet(top: Int?, in context: CompileContext) throws(RuleDecodingError) -> Set<String> {
+    try context.shared("passwordList.defaultSet:\(top ?? -1)") { () -> Set<String> in
+      Set(top.map { defaultLines.prefix($0) } ?? defaultLines[...])
     }
   }
 
@@ -83,45 +98,5 @@ enum PasswordList {
       let all = try lines(at: url, in: context, at: path)
       return Set(top.map { all.prefix($0) } ?? all[...])
     }
-  }
-
-  /// Finds the shipped common-password list: in `lists/common-passwords/` of the declaring
-  /// file's folder and the folders above it up to the nearest one named `Rules` (so
-  /// `Rules/login.json` and `Rules/policies/x.json` both find `Rules/lists/…`), then below the
-  /// shipped `Rules/` folder (`FORM_RULES_DIR` or `./Rules`). A file outside any `Rules`
-  /// folder looks only in its own folder: a list planted in `/tmp` or `$HOME` above it is
-  /// never picked up.
-  static func defaultListURL(in context: CompileContext, at path: [JSONPathComponent]) throws(RuleDecodingError)
-    -> URL
-  {
-    let fm = FileManager.default
-    for directory in searchedFolders(from: context.baseDirectory) {
-      let candidate = directory.appendingPathComponent(defaultRelativePath)
-      if fm.fileExists(atPath: candidate.path) { return candidate }
-    }
-    if let rules = context.rulesDirectory {
-      let candidate = rules.appendingPathComponent(defaultRelativePath)
-      if fm.fileExists(atPath: candidate.path) { return candidate }
-    }
-    throw RuleDecodingError(
-      "the default common-password list \(defaultRelativePath) was not found in \(context.baseDirectory.path) "
-        + "or a folder above it up to the nearest Rules folder, nor in \(context.rulesDirectory?.path ?? "./Rules"); set FORM_RULES_DIR to the "
-        + "Rules folder or name a list with \"lists\"",
-      at: path)
-  }
-
-  /// The folders searched for the default list: `start`, then each parent up to and
-  /// including the nearest folder named `Rules`; only `start` when there is none.
-  static func searchedFolders(from start: URL) -> [URL] {
-    var folders: [URL] = []
-    var directory = start.standardizedFileURL
-    while folders.count < 64 {
-      folders.append(directory)
-      if directory.lastPathComponent == "Rules" { return folders }
-      let parent = directory.deletingLastPathComponent()
-      if parent.path == directory.path { break }
-      directory = parent
-    }
-    return [start.standardizedFileURL]
   }
 }

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Compiles every ```swift block of README.md, docs/*.md, the DocC articles and Examples/*/README.md
+# in a scratch package that depends on this repository by path, the way a user's package does
+# (`.package(path: "../form-rules")`: a path dependency's package name is its folder name), and
+# runs the programs whose blocks document their output with `// Prints:`.
+# How blocks become programs: scripts/snippets.py. Ends with `snippets: N passed, N failed`.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+scratch=$repo/.build/snippet-check
+mkdir -p "$scratch"
+# The documented folder name, whatever this clone's folder is called.
+ln -sfn "$repo" "$scratch/form-rules"
+python3 scripts/snippets.py "$repo" "$scratch" || exit 2
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "PASS $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL $1"; }
+
+# Manifests shown in the docs: they must parse and name the products by the documented package.
+while IFS=$'\t' read -r block folder; do
+  [ -n "$block" ] || continue
+  ln -sfn "$repo" "$folder/../form-rules"
+  if out=$(cd "$folder" && swift package dump-package 2>&1); then pass "$block (manifest)"; else
+    echo "$out"
+    fail "$block (manifest)"
+  fi
+done < <(python3 -c 'import json,sys; [print(m["block"]+"\t"+m["folder"]) for m in json.load(open(sys.argv[1]))["manifests"]]' "$scratch/plan.json")
+
+# The documented PCRE2-on-iOS route: with Vendor/CPCRE2.xcframework present, the manifest takes
+# the XCFramework as the CPCRE2 module (the XCFramework itself can only be built on macOS).
+vendored=$scratch/vendored-manifest
+rm -rf "$vendored" && mkdir -p "$vendored/Vendor/CPCRE2.xcframework" && cp Package.swift "$vendored/"
+if (cd "$vendored" && swift package dump-package 2>&1) | python3 -c '
+import json, sys
+targets = {t["name"]: t for t in json.load(sys.stdin)["targets"]}
+assert targets["CPCRE2"]["type"] == "binary" and targets["CPCRE2"]["path"] == "Vendor/CPCRE2.xcframework"
+' && bash -n scripts/build-pcre2-xcframework.sh; then pass "Package.swift takes Vendor/CPCRE2.xcframework (iOS route)"; else
+  fail "Package.swift takes Vendor/CPCRE2.xcframework (iOS route)"
+fi
+
+app=$scratch/app
+# The snippets read Rules/… relative to the working directory, as from the repository's root.
+ln -sfn "$repo/Rules" "$app/Rules"
+log=$scratch/build.log
+if (cd "$app" && swift build --build-tests) >"$log" 2>&1; then
+  build_ok=1
+else
+  build_ok=0
+  grep -E "error:" "$log" | sed "s|$app/||" | sort -u | head -60
+fi
+
+# One line per program: name, kind, blocks, whether it is checked here, expected output file.
+while IFS=$'\x1f' read -r name kind blocks requires expected; do
+  if [ -n "$requires" ] && [ "$(uname)" != Darwin ]; then
+    echo "SKIP $blocks (needs $requires: compiled on Apple platforms only)"
+    continue
+  fi
+  if [ "$build_ok" -ne 1 ] && grep -E "(Sources/$name/|SnippetTests/$name\.swift).*error:" "$log" >/dev/null; then
+    fail "$blocks (does not compile)"
+    continue
+  fi
+  if [ "$build_ok" -ne 1 ]; then
+    fail "$blocks (the package did not build)"
+    continue
+  fi
+  if [ "$kind" = executable ] && [ -n "$expected" ]; then
+    actual=$(cd "$app" && "$app/.build/debug/$name" 2>&1)
+    if [ "$actual" = "$(cat "$expected")" ]; then pass "$blocks (compiles, prints as documented)"; else
+      echo "--- documented"
+      cat "$expected"
+      printf '\n--- printed\n'
+      echo "$actual"
+      fail "$blocks (prints something else)"
+    fi
+  else
+    pass "$blocks (compiles)"
+  fi
+done < <(python3 - "$scratch" <<'EOF'
+import json, sys
+scratch = sys.argv[1]
+plan = json.load(open(scratch + "/plan.json"))
+for p in plan["programs"]:
+    expected = ""
+    if p["expected"] is not None:
+        expected = f"{scratch}/{p['name']}.expected"
+        open(expected, "w").write("\n".join(p["expected"]))
+    print("\x1f".join([p["name"], p["kind"], " ".join(p["blocks"]), p["requires"] or "", expected]))
+EOF
+)
+python3 -c 'import json,sys; [print("SKIP "+s["block"]+" ("+s["reason"]+")") for s in json.load(open(sys.argv[1]))["skipped"]]' "$scratch/plan.json"
+
+echo "snippets: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
