@@ -55,9 +55,7 @@ enum DemoLogin {
     guard let served = generation.rules["login"] ?? generation.names.first.flatMap({ generation.rules[$0] }) else {
       return Response.problem(404, "no rules are served")
     }
-    let preferences = LocaleNegotiation.preferences(
-      query: request.argument("locale"), acceptLanguage: request.header("Accept-Language"))
-    let language = served.policy.negotiateLocale(preferences)
+    let language = request.language(for: served.policy)
     let code = "auth.invalidCredentials"
     var response = Response.problem(
       401, served.policy.catalog.render(code: code, locale: language), extra: [("code", .string(code))],

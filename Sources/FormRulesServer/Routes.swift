@@ -181,10 +181,7 @@ struct Routes {
   }
 
   private func language(_ served: ServedRules, _ request: Request) -> String {
-    // `?locale=` first, then the header by q-value: the library's one negotiation.
-    let ranges = [request.argument("locale"), request.header("Accept-Language")].compactMap { $0 }
-      .filter { !$0.isEmpty }
-    return served.policy.negotiateLocale(acceptLanguage: ranges.joined(separator: ", "))
+    request.language(for: served.policy)
   }
 
   private func wantsProblem(_ request: Request) -> Bool {
@@ -279,5 +276,14 @@ struct Routes {
       if let line = malformed.line, let column = malformed.column { detail += " at line \(line), column \(column)" }
       return detail + ")"
     }
+  }
+}
+
+extension Request {
+  /// The language of a response: `?locale=` first, then `Accept-Language` by q-value,
+  /// then the rules file's `defaultLocale` — the library's one negotiation.
+  func language(for policy: Policy) -> String {
+    let ranges = [argument("locale"), header("Accept-Language")].compactMap { $0 }.filter { !$0.isEmpty }
+    return policy.negotiateLocale(acceptLanguage: ranges.joined(separator: ", "))
   }
 }
