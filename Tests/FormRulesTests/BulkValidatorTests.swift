@@ -249,7 +249,10 @@ struct GoldenCorpusTests {
   }
 
   /// `rules locale records sha1` per line, written by the `validate` binary of the commit
-  /// before the plan replaced the two evaluators.
+  /// before the plan replaced the two evaluators, and rewritten once when email domains
+  /// gained the special-use rule (issue 15): compared report by report with the plan's
+  /// output before that change, the only differences were `specialUseDomain` failures on
+  /// the corpus's `.test`/`.example` addresses (83 of every 20,000 records).
   static let cases: [Case] = {
     let file = BulkValidatorTests.packageRoot.appendingPathComponent(
       "Tests/FormRulesTests/Fixtures/golden/corpus-reports.sha1")
