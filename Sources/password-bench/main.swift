@@ -122,6 +122,54 @@ func measure(_ inputs: [String], runs: Int, _ body: (String) -> Int) -> Stats {
   return Stats(perRun: perRun)
 }
 
+/// `password-bench estimate [--rules DIR] [--languages en,ja]`: one JSON string per line
+/// on stdin → `score<TAB>log10 guesses<TAB>warning` per line on stdout, with the shipped
+/// dictionaries. The zxcvbn comparison (`Tests/strength-agreement`) drives it.
+func estimateMode(_ arguments: [String]) -> Never {
+  var rules = FileManager.default.currentDirectoryPath + "/Rules"
+  var languages = Set(StrengthLanguage.allCases)
+  var iterator = arguments.makeIterator()
+  while let argument = iterator.next() {
+    switch argument {
+    case "--rules": rules = iterator.next() ?? rules
+    case "--languages":
+      languages = Set((iterator.next() ?? "").split(separator: ",").compactMap { StrengthLanguage(rawValue: String($0)) })
+    default:
+      FileHandle.standardError.write(Data("Error: unknown argument \(argument)\n".utf8))
+      exit(2)
+    }
+  }
+  let estimator: StrengthEstimator
+  do {
+    let dictionary = try StrengthDictionary.shared(
+      directory: URL(fileURLWithPath: rules).appendingPathComponent(StrengthDictionary.relativePath),
+      languages: languages)
+    estimator = StrengthEstimator(dictionary: dictionary)
+  } catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(1)
+  }
+  var output = ""
+  while let line = readLine(strippingNewline: true) {
+    guard case .string(let password) = try? JSONParser().parse(line) else {
+      FileHandle.standardError.write(Data("Error: expected one JSON string per line\n".utf8))
+      exit(2)
+    }
+    let estimate = estimator.estimate(password)
+    output += "\(estimate.score)\t\(estimate.guessesLog10)\t\(estimate.warning?.rawValue ?? "-")\n"
+    if output.utf8.count > 1 << 16 {
+      FileHandle.standardOutput.write(Data(output.utf8))
+      output = ""
+    }
+  }
+  FileHandle.standardOutput.write(Data(output.utf8))
+  exit(0)
+}
+
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "estimate" {
+  estimateMode(Array(CommandLine.arguments.dropFirst(2)))
+}
+
 let options = Options(CommandLine.arguments)
 let target = options.sizeMB << 20
 let existing = (try? FileManager.default.attributesOfItem(atPath: options.file)[.size] as? Int) ?? 0
