@@ -28,8 +28,18 @@ while IFS= read -r rules; do
   fi
 done < <(grep -l '"tests"' $(find Rules -name '*.json' -not -path 'Rules/schema/*' | sort))
 
-echo "swift test: exit $swift_status ($swift_total tests); rules files: $policy_passed passed, $policy_failed failed"
-passed=$((swift_total - swift_failed + policy_passed))
-failed=$((swift_failed + policy_failed))
+# The strength estimator against the Python zxcvbn package on a seeded corpus (issue 16):
+# each target is one check; the tool installs its own zxcvbn (Tests/strength-agreement/setup.sh).
+agreement_log=$(mktemp)
+ESTIMATOR="$(swift build --show-bin-path)/password-bench" bash Tests/strength-agreement/run.sh 2>&1 | tee "$agreement_log"
+agreement_status=${PIPESTATUS[0]}
+agreement_passed=$(grep -Eo 'strength agreement: [0-9]+ passed' "$agreement_log" | grep -Eo '[0-9]+' || echo 0)
+agreement_failed=$(grep -Eo 'strength agreement: [0-9]+ passed, [0-9]+ failed' "$agreement_log" | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' || echo 1)
+if [ "$agreement_status" -ne 0 ] && [ "$agreement_failed" -eq 0 ]; then agreement_failed=1; fi
+
+echo "swift test: exit $swift_status ($swift_total tests); rules files: $policy_passed passed, $policy_failed failed;" \
+  "strength agreement: $agreement_passed passed, $agreement_failed failed"
+passed=$((swift_total - swift_failed + policy_passed + agreement_passed))
+failed=$((swift_failed + policy_failed + agreement_failed))
 echo "$passed passed, $failed failed"
-[ "$swift_status" -eq 0 ] && [ "$policy_failed" -eq 0 ]
+[ "$swift_status" -eq 0 ] && [ "$policy_failed" -eq 0 ] && [ "$agreement_status" -eq 0 ]

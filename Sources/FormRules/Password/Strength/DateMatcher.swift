@@ -8,31 +8,33 @@ extension Analysis {
   func dateMatches(into matches: inout [Match]) {
     let n = scalars.count
     let reference = StrengthEstimator.referenceYear
+    var found: [Match] = []
     for i in 0..<n where digit(i) != nil {
       // Years: 1900–2049 on their own.
       if i + 4 <= n, let y = number(i, 4), (1900...2049).contains(y) {
         let log10Guesses = log10(Double(max(abs(y - reference), 20)))
         matches.append(Match(i: i, j: i + 3, log10Guesses: bounded(log10Guesses, i, i + 3), kind: .year))
       }
-      // Dates without separators: 4 to 8 digits.
+    }
+    // Dates without separators: 4 to 8 digits, split where zxcvbn splits them.
+    for i in 0..<n {
       for length in 4...8 where i + length <= n {
         guard (i..<i + length).allSatisfy({ digit($0) != nil }) else { break }
         var bestYear: Int?
-        for split1 in 1..<length - 1 {
-          for split2 in split1 + 1..<length {
-            let parts = [(i, split1), (i + split1, split2 - split1), (i + split2, length - split2)]
-            if let year = dateYear(parts), abs(year - reference) < abs((bestYear ?? Int.max / 2) - reference) {
-              bestYear = year
-            }
-          }
+        for (k, l) in Self.dateSplits[length] {
+          let ints = [(i, k), (i + k, l - k), (i + l, length - l)].compactMap { number($0.0, $0.1) }
+          guard ints.count == 3, let year = Self.dateYear(ints) else { continue }
+          if abs(year - reference) < abs((bestYear ?? Int.max / 2) - reference) { bestYear = year }
         }
         if let year = bestYear {
-          let log10Guesses = log10(Double(max(abs(year - reference), 20)) * 365)
           let j = i + length - 1
-          matches.append(Match(i: i, j: j, log10Guesses: bounded(log10Guesses, i, j), kind: .date))
+          let log10Guesses = log10(Double(max(abs(year - reference), 20)) * 365)
+          found.append(Match(i: i, j: j, log10Guesses: bounded(log10Guesses, i, j), kind: .date))
         }
       }
-      // Dates with one separator used twice: 1–4 digits, separator, 1–2 digits, separator, 1–4 digits.
+    }
+    // Dates with one separator used twice: 1–4 digits, separator, 1–2 digits, separator, 1–4 digits.
+    for i in 0..<n where digit(i) != nil {
       for a in 1...4 where i + a < n {
         guard (i..<i + a).allSatisfy({ digit($0) != nil }) else { break }
         let separator = scalars[i + a]
@@ -45,15 +47,55 @@ extension Analysis {
           let third = second + b + 1
           for c in 1...4 where third + c <= n {
             guard (third..<third + c).allSatisfy({ digit($0) != nil }) else { break }
-            if third + c < n, digit(third + c) != nil { continue }
-            guard let year = dateYear([(i, a), (second, b), (third, c)]) else { continue }
+            guard let x = number(i, a), let y = number(second, b), let z = number(third, c),
+              let year = Self.dateYear([x, y, z])
+            else { continue }
             let log10Guesses = log10(Double(max(abs(year - reference), 20)) * 365 * 4)
             let j = third + c - 1
-            matches.append(Match(i: i, j: j, log10Guesses: bounded(log10Guesses, i, j), kind: .date))
+            found.append(Match(i: i, j: j, log10Guesses: bounded(log10Guesses, i, j), kind: .date))
           }
         }
       }
     }
+    // A date inside a longer date is not a reading of its own.
+    for date in found
+    where !found.contains(where: { $0.i <= date.i && $0.j >= date.j && ($0.i != date.i || $0.j != date.j) }) {
+      matches.append(date)
+    }
+  }
+
+  /// Where 4 to 8 digits are split into day, month and year (zxcvbn's `DATE_SPLITS`):
+  /// the ends of the first and second groups.
+  static let dateSplits: [[(Int, Int)]] = [
+    [], [], [], [], [(1, 2), (2, 3)], [(1, 3), (2, 3)], [(1, 2), (2, 4), (4, 5)], [(1, 3), (2, 3), (4, 5), (4, 6)],
+    [(2, 4), (4, 6)],
+  ]
+
+  /// The year of a day-month-year reading of three numbers, year first or last, as zxcvbn
+  /// reads them (`map_ints_to_dmy`), or `nil` when none is a date.
+  static func dateYear(_ ints: [Int]) -> Int? {
+    guard ints[1] >= 1, ints[1] <= 31 else { return nil }
+    var over12 = 0
+    var over31 = 0
+    var under1 = 0
+    for v in ints {
+      if (v > 99 && v < 1000) || v > 2050 { return nil }
+      if v > 31 { over31 += 1 }
+      if v > 12 { over12 += 1 }
+      if v <= 0 { under1 += 1 }
+    }
+    if over31 >= 2 || over12 == 3 || under1 >= 2 { return nil }
+    func dayMonth(_ a: Int, _ b: Int) -> Bool {
+      ((1...31).contains(a) && (1...12).contains(b)) || ((1...31).contains(b) && (1...12).contains(a))
+    }
+    let splits = [(ints[2], ints[0], ints[1]), (ints[0], ints[1], ints[2])]
+    for (year, a, b) in splits where (1000...2050).contains(year) {
+      return dayMonth(a, b) ? year : nil
+    }
+    for (year, a, b) in splits where dayMonth(a, b) {
+      return year > 99 ? year : year > 50 ? year + 1900 : year + 2000
+    }
+    return nil
   }
 
   private func number(_ start: Int, _ length: Int) -> Int? {
@@ -63,31 +105,5 @@ extension Analysis {
       value = value * 10 + d
     }
     return value
-  }
-
-  /// The year of a day-month-year reading of three digit groups (year first or last,
-  /// 2 or 4 digits), or `nil` when no reading is a valid date.
-  private func dateYear(_ parts: [(start: Int, length: Int)]) -> Int? {
-    guard parts.allSatisfy({ $0.length >= 1 && $0.length <= 4 }) else { return nil }
-    var best: Int?
-    for yearIndex in [0, 2] {
-      let yearPart = parts[yearIndex]
-      guard yearPart.length == 2 || yearPart.length == 4, let raw = number(yearPart.start, yearPart.length) else {
-        continue
-      }
-      let year = yearPart.length == 2 ? (raw > 50 ? 1900 + raw : 2000 + raw) : raw
-      guard (1000...2050).contains(year) else { continue }
-      let others = yearIndex == 0 ? [parts[1], parts[2]] : [parts[0], parts[1]]
-      guard others.allSatisfy({ $0.length <= 2 }), let x = number(others[0].start, others[0].length),
-        let y = number(others[1].start, others[1].length)
-      else { continue }
-      let valid = ((1...12).contains(x) && (1...31).contains(y)) || ((1...12).contains(y) && (1...31).contains(x))
-      if valid,
-        best == nil || abs(year - StrengthEstimator.referenceYear) < abs((best ?? 0) - StrengthEstimator.referenceYear)
-      {
-        best = year
-      }
-    }
-    return best
   }
 }

@@ -43,12 +43,18 @@ public final class StrengthDictionary: Sendable {
   public static let relativePath = "lists/strength"
 
   /// The lists of a language, with the source each one counts as.
-  static func lists(for language: StrengthLanguage?) -> [(file: String, source: WordSource)] {
-    guard let language else { return [("common/passwords.json", .password), ("common/diceware.json", .word)] }
+  ///
+  /// `ranked` is false for a list in alphabetical (gojūon) order rather than by frequency —
+  /// the first-name lists and diceware: its order says nothing about how common a word is,
+  /// so every entry costs the list's length.
+  static func lists(for language: StrengthLanguage?) -> [(file: String, source: WordSource, ranked: Bool)] {
+    guard let language else {
+      return [("common/passwords.json", .password, true), ("common/diceware.json", .word, false)]
+    }
     let folder = language.rawValue
     return [
-      ("\(folder)/commonWords.json", .word), ("\(folder)/wikipedia.json", .word),
-      ("\(folder)/firstnames.json", .name), ("\(folder)/lastnames.json", .name),
+      ("\(folder)/commonWords.json", .word, true), ("\(folder)/wikipedia.json", .word, true),
+      ("\(folder)/firstnames.json", .name, false), ("\(folder)/lastnames.json", .name, true),
     ]
   }
 
@@ -103,13 +109,16 @@ public final class StrengthDictionary: Sendable {
     var romaji = WordTrie.Builder(capacity: languages.contains(.ja) ? 120_000 : 0)
     var count = 0
     for language in [nil] + languages.map(Optional.some) {
-      for (file, source) in lists(for: language) {
+      for (file, source, ranked) in lists(for: language) {
         let url = directory.appendingPathComponent(file)
+        var length = 0
+        if !ranked { try forEachWord(in: url) { _ in length += 1 } }
         var index = 0
         try forEachWord(in: url) { word in
           index += 1
-          builder.insert(word, rank: index, source: source.rawValue)
-          if language == .ja { romaji.insert(Romaji.reducedWord(word), rank: index, source: source.rawValue) }
+          let rank = ranked ? index : length
+          builder.insert(word, rank: rank, source: source.rawValue)
+          if language == .ja { romaji.insert(Romaji.reducedWord(word), rank: rank, source: source.rawValue) }
         }
         count += index
       }
