@@ -254,7 +254,13 @@ enum TextReport {
     for field in report.fields {
       let label = policy.label(of: field.name, locale: locale)
       let mark = field.isValid ? (field.warnings.isEmpty ? style.green("✓") : style.yellow("!")) : style.red("✗")
-      let messages = field.failures.map { policy.message(for: $0, field: field.name, locale: locale) }
+      // A strength failure's message is its warning; the first useful suggestion follows it.
+      let messages = field.failures.map { failure in
+        let message = policy.message(for: failure, field: field.name, locale: locale)
+        guard let suggestion = policy.catalog.firstUsefulSuggestion(for: failure, locale: locale) else { return message }
+        // Japanese sentences follow each other without a space.
+        return message + (MessageCatalog.negotiate([locale], default: "en") == "ja" ? "" : " ") + suggestion
+      }
       text += "\(mark) \(style.bold(label))"
       if !messages.isEmpty { text += ": " + messages.joined(separator: " ") }
       text += "\n"
