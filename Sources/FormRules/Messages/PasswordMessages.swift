@@ -272,29 +272,29 @@ let strengthFeedback: [CatalogEntry] = [
   suggestion("avoidDates", ja: "自分に関係のある日付は避けてください。", en: "Avoid dates associated with you."),
 ]
 
-/// The strength meter (`strength.meter`, `strength.crackTime.<attack>`) and crack-time
-/// phrases (`strength.time.<unit>`; `{n}` is the count), rendered by
+/// The strength meter (`meter.strength`, `meter.<attack>`) and crack-time
+/// phrases (`meter.time.<unit>`; phrases, not sentences; `{n}` is the count), rendered by
 /// ``MessageCatalog/strengthMeter(_:locale:)`` and ``MessageCatalog/crackTime(seconds:locale:)``.
 let strengthMeterPhrases: [CatalogEntry] = [
-  same("strength.meter", ja: "強度{score}（0〜4の5段階）、推測に約10^{guessesLog10}回", en: "Strength {score} of 4, about 10^{guessesLog10} guesses"),
-  same("strength.crackTime.online", ja: "オンライン攻撃（毎秒10回）で{time}", en: "Online attack (10 guesses a second): {time}"),
+  same("meter.strength", ja: "強度{score}（0〜4の5段階）、推測に約10^{guessesLog10}回", en: "Strength {score} of 4, about 10^{guessesLog10} guesses"),
+  same("meter.online", ja: "オンライン攻撃（毎秒10回）で{time}", en: "Online attack (10 guesses a second): {time}"),
   same(
-    "strength.crackTime.offline", ja: "オフライン攻撃（毎秒1万回、低速なハッシュ）で{time}",
+    "meter.offline", ja: "オフライン攻撃（毎秒1万回、低速なハッシュ）で{time}",
     en: "Offline attack on a slow hash (10,000 guesses a second): {time}"),
-  same("strength.time.instant", ja: "1秒未満", en: "less than a second"),
-  same("strength.time.second", ja: "{n}秒", en: "{n} second"),
-  same("strength.time.seconds", ja: "{n}秒", en: "{n} seconds"),
-  same("strength.time.minute", ja: "{n}分", en: "{n} minute"),
-  same("strength.time.minutes", ja: "{n}分", en: "{n} minutes"),
-  same("strength.time.hour", ja: "{n}時間", en: "{n} hour"),
-  same("strength.time.hours", ja: "{n}時間", en: "{n} hours"),
-  same("strength.time.day", ja: "{n}日", en: "{n} day"),
-  same("strength.time.days", ja: "{n}日", en: "{n} days"),
-  same("strength.time.month", ja: "{n}か月", en: "{n} month"),
-  same("strength.time.months", ja: "{n}か月", en: "{n} months"),
-  same("strength.time.year", ja: "{n}年", en: "{n} year"),
-  same("strength.time.years", ja: "{n}年", en: "{n} years"),
-  same("strength.time.centuries", ja: "100年以上", en: "centuries"),
+  same("meter.time.instant", ja: "1秒未満", en: "less than a second"),
+  same("meter.time.second", ja: "{n}秒", en: "{n} second"),
+  same("meter.time.seconds", ja: "{n}秒", en: "{n} seconds"),
+  same("meter.time.minute", ja: "{n}分", en: "{n} minute"),
+  same("meter.time.minutes", ja: "{n}分", en: "{n} minutes"),
+  same("meter.time.hour", ja: "{n}時間", en: "{n} hour"),
+  same("meter.time.hours", ja: "{n}時間", en: "{n} hours"),
+  same("meter.time.day", ja: "{n}日", en: "{n} day"),
+  same("meter.time.days", ja: "{n}日", en: "{n} days"),
+  same("meter.time.month", ja: "{n}か月", en: "{n} month"),
+  same("meter.time.months", ja: "{n}か月", en: "{n} months"),
+  same("meter.time.year", ja: "{n}年", en: "{n} year"),
+  same("meter.time.years", ja: "{n}年", en: "{n} years"),
+  same("meter.time.centuries", ja: "100年以上", en: "centuries"),
 ]
 
 private func same(_ key: String, ja: String, en: String) -> CatalogEntry {

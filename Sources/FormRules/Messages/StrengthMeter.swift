@@ -33,11 +33,11 @@ extension MessageCatalog {
     case ..<month: unit = ("day", day)
     case ..<year: unit = ("month", month)
     case ..<(year * 100): unit = ("year", year)
-    default: return phrase("strength.time.centuries", language: language, [:])
+    default: return phrase("meter.time.centuries", language: language, [:])
     }
-    guard let (name, size) = unit else { return phrase("strength.time.instant", language: language, [:]) }
+    guard let (name, size) = unit else { return phrase("meter.time.instant", language: language, [:]) }
     let n = Int((seconds / size).rounded())
-    return phrase("strength.time.\(name)\(n == 1 ? "" : "s")", language: language, ["n": String(n)])
+    return phrase("meter.time.\(name)\(n == 1 ? "" : "s")", language: language, ["n": String(n)])
   }
 
   /// A meter's line for an estimate: the score and the guesses, then the crack time of
@@ -51,12 +51,12 @@ extension MessageCatalog {
     let language = MessageCatalog.negotiate([locale], default: "en")
     var lines = [
       phrase(
-        "strength.meter", language: language,
+        "meter.strength", language: language,
         ["score": String(estimate.score), "guessesLog10": String(format: "%.1f", estimate.guessesLog10)])
     ]
     for attack in StrengthAttack.allCases {
       let time = crackTime(seconds: estimate.crackTimeSeconds(attack), locale: language)
-      lines.append(phrase("strength.crackTime.\(attack.rawValue)", language: language, ["time": time]))
+      lines.append(phrase("meter.\(attack.rawValue)", language: language, ["time": time]))
     }
     return lines
   }

@@ -215,9 +215,10 @@ struct Analysis {
   /// Every match of every matcher; the decomposition picks among them.
   func findMatches() -> [Match] {
     var matches: [Match] = []
+    // The user's own details first: on a tie they are the better explanation.
+    userInputMatches(into: &matches)
     dictionaryMatches(into: &matches)
     romajiMatches(into: &matches)
-    userInputMatches(into: &matches)
     spatialMatches(into: &matches)
     repeatMatches(into: &matches)
     sequenceMatches(into: &matches)

@@ -123,13 +123,16 @@ public final class StrengthDictionary: Sendable {
         count += index
       }
       if let language {
-        // Named sequences (weekdays, months, numbers): each entry at its place in the sequence.
+        // Named sequences (weekdays, months, numbers, zodiac signs): an attacker tries
+        // them all, so each entry costs the number of entries of the language.
         let url = directory.appendingPathComponent("\(language.rawValue)/wordSequences.json")
-        for sequence in try readSequences(url) {
-          for (i, word) in sequence.enumerated() {
+        let sequences = try readSequences(url)
+        let total = sequences.reduce(0) { $0 + $1.count }
+        for sequence in sequences {
+          for word in sequence {
             let scalars = PasswordList.canonical(word).unicodeScalars.map(\.value)
-            builder.insert(scalars, rank: i + 1, source: WordSource.word.rawValue)
-            if language == .ja { romaji.insert(Romaji.reducedWord(scalars), rank: i + 1, source: WordSource.word.rawValue) }
+            builder.insert(scalars, rank: total, source: WordSource.word.rawValue)
+            if language == .ja { romaji.insert(Romaji.reducedWord(scalars), rank: total, source: WordSource.word.rawValue) }
             count += 1
           }
         }
