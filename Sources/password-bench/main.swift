@@ -135,7 +135,8 @@ func estimateMode(_ arguments: [String]) -> Never {
     switch argument {
     case "--rules": rules = iterator.next() ?? rules
     case "--languages":
-      languages = Set((iterator.next() ?? "").split(separator: ",").compactMap { StrengthLanguage(rawValue: String($0)) })
+      languages = Set(
+        (iterator.next() ?? "").split(separator: ",").compactMap { StrengthLanguage(rawValue: String($0)) })
     default:
       FileHandle.standardError.write(Data("Error: unknown argument \(argument)\n".utf8))
       exit(2)
@@ -225,7 +226,10 @@ func strengthMode(_ arguments: [String]) -> Never {
       }
     ),
     ("12 random ASCII characters", (0..<count).map { _ in randomPassword(length: 12, using: &random) }),
-    ("Japanese + digits (14–17)", (0..<count).map { i in "さくら\(i % 1000)東京タワー" + randomPassword(length: 4, using: &random) }),
+    (
+      "Japanese + digits (14–17)",
+      (0..<count).map { i in "さくら\(i % 1000)東京タワー" + randomPassword(length: 4, using: &random) }
+    ),
   ]
   for (_, inputs) in sets { for input in inputs.prefix(200) { _ = estimator.estimate(input) } }  // warm up
   print("µs per estimate over \(count) passwords each:   p50      p99      max")

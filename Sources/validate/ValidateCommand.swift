@@ -257,7 +257,9 @@ enum TextReport {
       // A strength failure's message is its warning; the first useful suggestion follows it.
       let messages = field.failures.map { failure in
         let message = policy.message(for: failure, field: field.name, locale: locale)
-        guard let suggestion = policy.catalog.firstUsefulSuggestion(for: failure, locale: locale) else { return message }
+        guard let suggestion = policy.catalog.firstUsefulSuggestion(for: failure, locale: locale) else {
+          return message
+        }
         // Japanese sentences follow each other without a space.
         return message + (MessageCatalog.negotiate([locale], default: "en") == "ja" ? "" : " ") + suggestion
       }

@@ -199,7 +199,8 @@ struct StrengthTests {
     arguments: [
       ["toukyou", "tokyo", "toukyo", "tohkyoh", "TOKYO", "Toukyou"], ["shinkansen", "sinkansen", "shinkannsen"],
       ["tsunami", "tunami"], ["konnichiwa", "konichiwa", "kon'nichiwa"], ["nippon", "nipon"],
-      ["hokkaidou", "hokkaido", "hokaido"], ["shimbun", "shinbun"], ["gakkou", "gakko", "gako"], ["zasshi", "zassi", "zashi"],
+      ["hokkaidou", "hokkaido", "hokaido"], ["shimbun", "shinbun"], ["gakkou", "gakko", "gako"],
+      ["zasshi", "zassi", "zashi"],
     ])
   func romajiVariants(spellings: [String]) throws {
     let estimates = spellings.map { Self.estimator.estimate($0) }
@@ -299,7 +300,9 @@ struct StrengthTests {
     #expect(!json.contains("Yamada"))
     #expect(report.json(locale: "en").contains(#""suggestionMessages":["Add another word or two."#))
     let failure = try #require(passwordFailures(policy, "Yamada123").first)
-    #expect(policy.catalog.firstUsefulSuggestion(for: failure, locale: "en") == "Avoid names and surnames: they are easy to guess even with other words.")
+    #expect(
+      policy.catalog.firstUsefulSuggestion(for: failure, locale: "en")
+        == "Avoid names and surnames: they are easy to guess even with other words.")
     let estimate = try #require(policy.strength(of: "password", in: ["password": "Yamada123"]))
     #expect((estimate.guessesLog10 * 10).rounded() == estimate.guessesLog10 * 10)
     #expect(estimate.crackTimeSeconds(.offline) * 1000 == estimate.crackTimeSeconds(.online))

@@ -124,7 +124,9 @@ let passwordMessages: [CatalogEntry] = [
   CatalogEntry(
     "strength.nameByItself",
     ja: ("{label}は名前や名字だけのため推測されやすいです。", "名前や名字だけのため推測されやすいです。"),
-    en: ("{label} is a name or surname by itself, which is easy to guess.", "A name or surname by itself is easy to guess.")),
+    en: (
+      "{label} is a name or surname by itself, which is easy to guess.", "A name or surname by itself is easy to guess."
+    )),
   CatalogEntry(
     "strength.commonName",
     ja: ("{label}はよくある名前や名字が中心のため推測されやすいです。", "よくある名前や名字が中心のため推測されやすいです。"),
@@ -276,7 +278,9 @@ let strengthFeedback: [CatalogEntry] = [
 /// phrases (`meter.time.<unit>`; phrases, not sentences; `{n}` is the count), rendered by
 /// ``MessageCatalog/strengthMeter(_:locale:)`` and ``MessageCatalog/crackTime(seconds:locale:)``.
 let strengthMeterPhrases: [CatalogEntry] = [
-  same("meter.strength", ja: "強度{score}（0〜4の5段階）、推測に約10^{guessesLog10}回", en: "Strength {score} of 4, about 10^{guessesLog10} guesses"),
+  same(
+    "meter.strength", ja: "強度{score}（0〜4の5段階）、推測に約10^{guessesLog10}回",
+    en: "Strength {score} of 4, about 10^{guessesLog10} guesses"),
   same("meter.online", ja: "オンライン攻撃（毎秒10回）で{time}", en: "Online attack (10 guesses a second): {time}"),
   same(
     "meter.offline", ja: "オフライン攻撃（毎秒1万回、低速なハッシュ）で{time}",

@@ -40,7 +40,8 @@ extension Analysis {
     }
     flush(n - 1)
     // Kana in gojūon order.
-    for run in Sequences.runs(in: scalars, minimum: 3) where run.kind == .alphabetical && scalars[run.start].value >= 0x80 {
+    for run in Sequences.runs(in: scalars, minimum: 3)
+    where run.kind == .alphabetical && scalars[run.start].value >= 0x80 {
       add(run.start, run.end - 1, ascending: run.ascending)
     }
   }

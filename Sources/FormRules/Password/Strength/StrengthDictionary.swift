@@ -58,8 +58,9 @@ public final class StrengthDictionary: Sendable {
     ]
   }
 
-  init(words: WordTrie, romaji: WordTrie?, keypads: [KeyboardLayout.Graph], languages: [StrengthLanguage], wordCount: Int)
-  {
+  init(
+    words: WordTrie, romaji: WordTrie?, keypads: [KeyboardLayout.Graph], languages: [StrengthLanguage], wordCount: Int
+  ) {
     self.words = words
     self.romaji = romaji
     self.keypads = keypads
@@ -72,7 +73,9 @@ public final class StrengthDictionary: Sendable {
   public convenience init(rankedPasswords: [String]) {
     var builder = WordTrie.Builder()
     for (i, word) in rankedPasswords.enumerated() {
-      builder.insert(PasswordList.canonical(word).unicodeScalars.lazy.map(\.value), rank: i + 1, source: WordSource.password.rawValue)
+      builder.insert(
+        PasswordList.canonical(word).unicodeScalars.lazy.map(\.value), rank: i + 1, source: WordSource.password.rawValue
+      )
     }
     self.init(words: builder.build(), romaji: nil, keypads: [], languages: [], wordCount: rankedPasswords.count)
   }
@@ -132,7 +135,9 @@ public final class StrengthDictionary: Sendable {
           for word in sequence {
             let scalars = PasswordList.canonical(word).unicodeScalars.map(\.value)
             builder.insert(scalars, rank: total, source: WordSource.word.rawValue)
-            if language == .ja { romaji.insert(Romaji.reducedWord(scalars), rank: total, source: WordSource.word.rawValue) }
+            if language == .ja {
+              romaji.insert(Romaji.reducedWord(scalars), rank: total, source: WordSource.word.rawValue)
+            }
             count += 1
           }
         }
