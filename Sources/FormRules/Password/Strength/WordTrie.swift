@@ -1,71 +1,147 @@
 /// Ranked words in a trie, so the strength estimator finds every dictionary word that
 /// starts at a position in one walk instead of hashing every substring.
 ///
-/// Built by insertion in list order, with no sort: a quarter of a million words load in
-/// a few milliseconds (the `validate` start-up budget). A node's children are a linked
-/// list in first-insertion order, which is frequency order, so the common branches are
-/// found first; the root's ASCII children are a direct table.
+/// Built by insertion in list order, with no sort: a hash table of (node, scalar) edges
+/// finds or adds each step, then the edges are laid out contiguously per node, sorted by
+/// scalar, for lookups that stay in a few cache lines. The root's ASCII children are a
+/// direct table.
 final class WordTrie: Sendable {
-  struct Node {
-    var scalar: UInt32
-    var firstChild: Int32
-    var nextSibling: Int32
-    /// The best rank of a word ending here (1 = most common), else 0.
-    var rank: Int32
-  }
-
-  private let nodes: [Node]
+  /// Node `n`'s children are `edgeScalar/edgeTarget[childStart[n] ..< childStart[n + 1]]`.
+  private let childStart: [Int32]
+  private let edgeScalar: [UInt32]
+  private let edgeTarget: [Int32]
+  /// The best rank of a word ending at a node (1 = most common), else 0.
+  private let ranks: [Int32]
   /// Which list the best-ranked word at a node came from (a ``WordSource`` raw value).
   private let sources: [UInt8]
   private let rootASCII: [Int32]
 
   /// Collects words, then freezes into a ``WordTrie``.
   struct Builder {
-    var nodes: [Node] = [Node(scalar: 0, firstChild: -1, nextSibling: -1, rank: 0)]
-    var sources: [UInt8] = [0]
-    var rootASCII = [Int32](repeating: -1, count: 128)
+    private var scalars: [UInt32] = [0]
+    private var parents: [Int32] = [-1]
+    private var ranks: [Int32] = [0]
+    private var sources: [UInt8] = [0]
+    /// Open addressing: key `(parent << 32 | scalar) + 1` (0 is empty) → child.
+    private var keys: [UInt64]
+    private var values: [Int32]
 
     init(capacity: Int = 0) {
-      nodes.reserveCapacity(capacity)
+      var size = 1024
+      while size < capacity * 2 { size *= 2 }
+      keys = [UInt64](repeating: 0, count: size)
+      values = [Int32](repeating: 0, count: size)
+      scalars.reserveCapacity(capacity)
+      parents.reserveCapacity(capacity)
+      ranks.reserveCapacity(capacity)
       sources.reserveCapacity(capacity)
     }
 
     /// Adds a word; a word already present keeps its better (lower) rank.
     mutating func insert(_ word: some Sequence<UInt32>, rank: Int, source: UInt8) {
-      var node = 0
-      for c in word {
-        node = child(of: node, c)
-      }
+      var node: Int32 = 0
+      for c in word { node = child(of: node, c) }
       guard node != 0 else { return }
       let r = Int32(clamping: rank)
-      if nodes[node].rank == 0 || r < nodes[node].rank {
-        nodes[node].rank = r
-        sources[node] = source
+      let n = Int(node)
+      if ranks[n] == 0 || r < ranks[n] {
+        ranks[n] = r
+        sources[n] = source
       }
     }
 
-    private mutating func child(of node: Int, _ c: UInt32) -> Int {
-      if node == 0, c < 128, rootASCII[Int(c)] >= 0 { return Int(rootASCII[Int(c)]) }
-      var child = nodes[node].firstChild
-      var last: Int32 = -1
-      while child >= 0 {
-        if nodes[Int(child)].scalar == c { return Int(child) }
-        last = child
-        child = nodes[Int(child)].nextSibling
+    private mutating func child(of node: Int32, _ c: UInt32) -> Int32 {
+      let key = (UInt64(UInt32(bitPattern: node)) << 32 | UInt64(c)) &+ 1
+      let mask = keys.count - 1
+      var i = Self.slot(key) & mask
+      while true {
+        let k = keys[i]
+        if k == key { return values[i] }
+        if k == 0 { break }
+        i = (i + 1) & mask
       }
-      let new = Int32(nodes.count)
-      nodes.append(Node(scalar: c, firstChild: -1, nextSibling: -1, rank: 0))
+      let new = Int32(scalars.count)
+      scalars.append(c)
+      parents.append(node)
+      ranks.append(0)
       sources.append(0)
-      if last >= 0 { nodes[Int(last)].nextSibling = new } else { nodes[node].firstChild = new }
-      if node == 0, c < 128 { rootASCII[Int(c)] = new }
-      return Int(new)
+      keys[i] = key
+      values[i] = new
+      if scalars.count * 2 > keys.count { grow() }
+      return new
     }
 
-    func build() -> WordTrie { WordTrie(nodes: nodes, sources: sources, rootASCII: rootASCII) }
+    /// A node's children sit next to each other and next to those of the nodes created
+    /// just before it (the rest of the same word), so most steps stay in cache: the slot
+    /// is the parent × 131 + the scalar, not a scrambled hash.
+    @inline(__always)
+    private static func slot(_ key: UInt64) -> Int {
+      let parent = Int(truncatingIfNeeded: (key &- 1) >> 32)
+      let scalar = Int(truncatingIfNeeded: (key &- 1) & 0xFFFF_FFFF)
+      return parent &* 131 &+ scalar
+    }
+
+    private mutating func grow() {
+      let oldKeys = keys
+      let oldValues = values
+      keys = [UInt64](repeating: 0, count: oldKeys.count * 2)
+      values = [Int32](repeating: 0, count: oldKeys.count * 2)
+      let mask = keys.count - 1
+      for (k, v) in zip(oldKeys, oldValues) where k != 0 {
+        var i = Self.slot(k) & mask
+        while keys[i] != 0 { i = (i + 1) & mask }
+        keys[i] = k
+        values[i] = v
+      }
+    }
+
+    func build() -> WordTrie {
+      let n = scalars.count
+      var starts = [Int32](repeating: 0, count: n + 1)
+      for i in 1..<n { starts[Int(parents[i]) + 1] += 1 }
+      for i in 0..<n { starts[i + 1] += starts[i] }
+      var fill = starts
+      var targets = [Int32](repeating: 0, count: max(n - 1, 0))
+      for i in 1..<n {
+        let p = Int(parents[i])
+        targets[Int(fill[p])] = Int32(i)
+        fill[p] += 1
+      }
+      // Children in scalar order (most lists are short: insertion sort).
+      for node in 0..<n {
+        let lo = Int(starts[node])
+        let hi = Int(starts[node + 1])
+        guard hi - lo > 1 else { continue }
+        for x in (lo + 1)..<hi {
+          let t = targets[x]
+          let v = scalars[Int(t)]
+          var y = x
+          while y > lo, scalars[Int(targets[y - 1])] > v {
+            targets[y] = targets[y - 1]
+            y -= 1
+          }
+          targets[y] = t
+        }
+      }
+      let edgeScalars = targets.map { scalars[Int($0)] }
+      var rootASCII = [Int32](repeating: -1, count: 128)
+      for e in Int(starts[0])..<Int(starts[1]) where edgeScalars[e] < 128 {
+        rootASCII[Int(edgeScalars[e])] = targets[e]
+      }
+      return WordTrie(
+        childStart: starts, edgeScalar: edgeScalars, edgeTarget: targets, ranks: ranks, sources: sources,
+        rootASCII: rootASCII)
+    }
   }
 
-  private init(nodes: [Node], sources: [UInt8], rootASCII: [Int32]) {
-    self.nodes = nodes
+  private init(
+    childStart: [Int32], edgeScalar: [UInt32], edgeTarget: [Int32], ranks: [Int32], sources: [UInt8],
+    rootASCII: [Int32]
+  ) {
+    self.childStart = childStart
+    self.edgeScalar = edgeScalar
+    self.edgeTarget = edgeTarget
+    self.ranks = ranks
     self.sources = sources
     self.rootASCII = rootASCII
   }
@@ -77,7 +153,9 @@ final class WordTrie: Sendable {
       builder.insert(word.unicodeScalars.lazy.map(\.value), rank: i + 1, source: source)
     }
     let built = builder.build()
-    self.init(nodes: built.nodes, sources: built.sources, rootASCII: built.rootASCII)
+    self.init(
+      childStart: built.childStart, edgeScalar: built.edgeScalar, edgeTarget: built.edgeTarget, ranks: built.ranks,
+      sources: built.sources, rootASCII: built.rootASCII)
   }
 
   static let root = 0
@@ -89,18 +167,25 @@ final class WordTrie: Sendable {
       let r = rootASCII[Int(c)]
       return r >= 0 ? Int(r) : nil
     }
-    var child = nodes[node].firstChild
-    while child >= 0 {
-      let n = nodes[Int(child)]
-      if n.scalar == c { return Int(child) }
-      child = n.nextSibling
+    var low = Int(childStart[node])
+    var high = Int(childStart[node + 1])
+    // Narrow to a short range that still holds `c` if present, then scan it.
+    while high - low > 8 {
+      let middle = (low + high) / 2
+      if edgeScalar[middle] < c { low = middle + 1 } else { high = middle + 1 }
+    }
+    while low < high {
+      let s = edgeScalar[low]
+      if s == c { return Int(edgeTarget[low]) }
+      if s > c { return nil }
+      low += 1
     }
     return nil
   }
 
   /// The rank of the word ending at `node`, or 0.
   @inline(__always)
-  func rank(_ node: Int) -> Int { Int(nodes[node].rank) }
+  func rank(_ node: Int) -> Int { Int(ranks[node]) }
 
   /// The list the word ending at `node` came from (a ``WordSource`` raw value).
   @inline(__always)
@@ -116,8 +201,8 @@ final class WordTrie: Sendable {
     return rank(node)
   }
 
-  var nodeCount: Int { nodes.count }
+  var nodeCount: Int { ranks.count }
 
   /// Bytes held by the trie's arrays.
-  var byteCount: Int { nodes.count * MemoryLayout<Node>.stride + sources.count + rootASCII.count * 4 }
+  var byteCount: Int { ranks.count * 9 + edgeScalar.count * 8 + rootASCII.count * 4 }
 }
