@@ -42,22 +42,6 @@ public final class StrengthDictionary: Sendable {
   /// Where the folder lives below a `Rules/` folder.
   public static let relativePath = "lists/strength"
 
-  /// The lists of a language, with the source each one counts as.
-  ///
-  /// `ranked` is false for a list in alphabetical (gojūon) order rather than by frequency —
-  /// the first-name lists and diceware: its order says nothing about how common a word is,
-  /// so every entry costs the list's length.
-  static func lists(for language: StrengthLanguage?) -> [(file: String, source: WordSource, ranked: Bool)] {
-    guard let language else {
-      return [("common/passwords.json", .password, true), ("common/diceware.json", .word, false)]
-    }
-    let folder = language.rawValue
-    return [
-      ("\(folder)/commonWords.json", .word, true), ("\(folder)/wikipedia.json", .word, true),
-      ("\(folder)/firstnames.json", .name, false), ("\(folder)/lastnames.json", .name, true),
-    ]
-  }
-
   init(
     words: WordTrie, romaji: WordTrie?, keypads: [KeyboardLayout.Graph], languages: [StrengthLanguage], wordCount: Int
   ) {
@@ -106,43 +90,29 @@ public final class StrengthDictionary: Sendable {
     return dictionary
   }
 
-  /// Reads the lists (no caching; ``shared(directory:languages:)`` is the way in).
+  /// Reads the precompiled lists (``StrengthListsFile``, `words.bin`) and builds the tries
+  /// from their sorted words (no caching; ``shared(directory:languages:)`` is the way in).
   static func load(directory: URL, languages: [StrengthLanguage]) throws(LoadError) -> StrengthDictionary {
-    var builder = WordTrie.Builder(capacity: 520_000)
-    var romaji = WordTrie.Builder(capacity: languages.contains(.ja) ? 120_000 : 0)
-    var count = 0
-    for language in [nil] + languages.map(Optional.some) {
-      for (file, source, ranked) in lists(for: language) {
-        let url = directory.appendingPathComponent(file)
-        var length = 0
-        if !ranked { try forEachWord(in: url) { _ in length += 1 } }
-        var index = 0
-        try forEachWord(in: url) { word in
-          index += 1
-          let rank = ranked ? index : length
-          builder.insert(word, rank: rank, source: source.rawValue)
-          if language == .ja { romaji.insert(Romaji.reducedWord(word), rank: rank, source: source.rawValue) }
+    let url = directory.appendingPathComponent(StrengthListsFile.name)
+    let bytes = try readBytes(url)
+    let loaded = StrengthListsFile.lists.map { $0.language.map(languages.contains) ?? true }
+    let sources = StrengthListsFile.lists.map(\.source.rawValue)
+    var builder = WordTrie.Builder()
+    var romaji = WordTrie.Builder()
+    let counts = try StrengthListsFile.read(bytes, file: url.path) { isRomaji, word, shared, list, rank in
+      if isRomaji {
+        if loaded[list] {
+          romaji.appendSorted(word, shared: shared, rank: rank, source: sources[list])
+        } else {
+          romaji.skipSorted(shared: shared)
         }
-        count += index
-      }
-      if let language {
-        // Named sequences (weekdays, months, numbers, zodiac signs): an attacker tries
-        // them all, so each entry costs the number of entries of the language.
-        let url = directory.appendingPathComponent("\(language.rawValue)/wordSequences.json")
-        let sequences = try readSequences(url)
-        let total = sequences.reduce(0) { $0 + $1.count }
-        for sequence in sequences {
-          for word in sequence {
-            let scalars = PasswordList.canonical(word).unicodeScalars.map(\.value)
-            builder.insert(scalars, rank: total, source: WordSource.word.rawValue)
-            if language == .ja {
-              romaji.insert(Romaji.reducedWord(scalars), rank: total, source: WordSource.word.rawValue)
-            }
-            count += 1
-          }
-        }
+      } else if loaded[list] {
+        builder.appendSorted(word, shared: shared, rank: rank, source: sources[list])
+      } else {
+        builder.skipSorted(shared: shared)
       }
     }
+    let count = zip(counts, loaded).reduce(0) { $0 + ($1.1 ? $1.0 : 0) }
     let keypads = try readKeypads(directory.appendingPathComponent("common/adjacencyGraphs.json"))
     return StrengthDictionary(
       words: builder.build(), romaji: languages.contains(.ja) ? romaji.build() : nil, keypads: keypads,
@@ -202,7 +172,7 @@ public final class StrengthDictionary: Sendable {
     }
   }
 
-  private static func readSequences(_ url: URL) throws(LoadError) -> [[String]] {
+  static func readSequences(_ url: URL) throws(LoadError) -> [[String]] {
     guard let object = (try? JSONParser().parse(try readBytes(url)))?.objectValue else {
       throw LoadError(description: "\(url.path): expected an object of named word sequences")
     }
@@ -252,14 +222,14 @@ public final class StrengthDictionary: Sendable {
     var directory = context.baseDirectory.standardizedFileURL
     for _ in 0..<64 {
       let candidate = directory.appendingPathComponent(relativePath)
-      if fm.fileExists(atPath: candidate.appendingPathComponent("common/passwords.json").path) { return candidate }
+      if fm.fileExists(atPath: candidate.appendingPathComponent(StrengthListsFile.name).path) { return candidate }
       let parent = directory.deletingLastPathComponent()
       if parent.path == directory.path { break }
       directory = parent
     }
     if let rules = context.rulesDirectory {
       let candidate = rules.appendingPathComponent(relativePath)
-      if fm.fileExists(atPath: candidate.appendingPathComponent("common/passwords.json").path) { return candidate }
+      if fm.fileExists(atPath: candidate.appendingPathComponent(StrengthListsFile.name).path) { return candidate }
     }
     return nil
   }

@@ -1,8 +1,11 @@
 /// Ranked words in a trie, so the strength estimator finds every dictionary word that
 /// starts at a position in one walk instead of hashing every substring.
 ///
-/// Built by insertion in list order, with no sort: a hash table of (node, scalar) edges
-/// finds or adds each step, then the edges are laid out contiguously per node, sorted by
+/// Built either by insertion in any order (``Builder/insert(_:rank:source:)``: a hash table of
+/// (node, scalar) edges finds or adds each step) or from words in sorted order
+/// (``Builder/appendSorted(_:shared:rank:source:)``: no hashing, each word adds only the nodes
+/// past the prefix it shares with the previous one — how the shipped lists load from
+/// `words.bin`). Either way the edges are then laid out contiguously per node, sorted by
 /// scalar, for lookups that stay in a few cache lines. The root's ASCII children are a
 /// direct table.
 final class WordTrie: Sendable {
@@ -25,6 +28,8 @@ final class WordTrie: Sendable {
     /// Open addressing: key `(parent << 32 | scalar) + 1` (0 is empty) → child.
     private var keys: [UInt64]
     private var values: [Int32]
+    /// Sorted input: the nodes along the previous word's prefix that exist (`path[0]` is the root).
+    private var path: [Int32] = [0]
 
     init(capacity: Int = 0) {
       var size = 1024
@@ -48,6 +53,40 @@ final class WordTrie: Sendable {
         ranks[n] = r
         sources[n] = source
       }
+    }
+
+    /// Adds a word given in sorted order (by scalar values, the order of their UTF-8 bytes)
+    /// that shares its first `shared` scalars with the previous word of the stream, whether
+    /// that one was appended or skipped (``skipSorted(shared:)``). A word equal to the
+    /// previous one keeps the better rank, the earlier source on a tie, as ``insert(_:rank:source:)``
+    /// does. A builder is filled one way only: sorted words, or ``insert(_:rank:source:)``.
+    mutating func appendSorted(_ word: [UInt32], shared: Int, rank: Int, source: UInt8) {
+      // Nodes exist for the prefix this word shares with the last appended one (the sorted
+      // order makes that the smaller of `shared` and what is left of `path`); every other
+      // scalar is a new child, greater than its siblings, so the order stays sorted.
+      let keep = min(shared, path.count - 1)
+      path.removeSubrange((keep + 1)...)
+      for c in word[keep...] {
+        let new = Int32(scalars.count)
+        scalars.append(c)
+        parents.append(path[path.count - 1])
+        ranks.append(0)
+        sources.append(0)
+        path.append(new)
+      }
+      let n = Int(path[word.count])
+      guard n != 0 else { return }
+      let r = Int32(clamping: rank)
+      if ranks[n] == 0 || r < ranks[n] {
+        ranks[n] = r
+        sources[n] = source
+      }
+    }
+
+    /// Passes over a word of the sorted stream that is not added (a list of a language not
+    /// loaded), which shares its first `shared` scalars with the previous one.
+    mutating func skipSorted(shared: Int) {
+      if shared + 1 < path.count { path.removeSubrange((shared + 1)...) }
     }
 
     private mutating func child(of node: Int32, _ c: UInt32) -> Int32 {
