@@ -219,7 +219,7 @@ enum StrengthListsFile {
           var remaining = Int(b[k + 1])
           k += 2
           guard shared <= word.count else { return .failure(fail("malformed entry at byte \(k - 2)")) }
-          word.removeSubrange(shared...)
+          word.removeLast(word.count - shared)
           while remaining > 0 {
             guard k < n else { return .failure(fail("truncated at byte \(k)")) }
             let lead = b[k]

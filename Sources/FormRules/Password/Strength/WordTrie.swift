@@ -31,9 +31,12 @@ final class WordTrie: Sendable {
     /// Sorted input: the nodes along the previous word's prefix that exist (`path[0]` is the root).
     private var path: [Int32] = [0]
 
-    init(capacity: Int = 0) {
+    /// - Parameters:
+    ///   - capacity: the nodes to reserve room for.
+    ///   - sorted: filled by ``appendSorted(_:shared:rank:source:)``, which needs no hash table.
+    init(capacity: Int = 0, sorted: Bool = false) {
       var size = 1024
-      while size < capacity * 2 { size *= 2 }
+      while !sorted, size < capacity * 2 { size *= 2 }
       keys = [UInt64](repeating: 0, count: size)
       values = [Int32](repeating: 0, count: size)
       scalars.reserveCapacity(capacity)
@@ -65,7 +68,7 @@ final class WordTrie: Sendable {
       // order makes that the smaller of `shared` and what is left of `path`); every other
       // scalar is a new child, greater than its siblings, so the order stays sorted.
       let keep = min(shared, path.count - 1)
-      path.removeSubrange((keep + 1)...)
+      path.removeLast(path.count - 1 - keep)
       for c in word[keep...] {
         let new = Int32(scalars.count)
         scalars.append(c)
@@ -86,7 +89,7 @@ final class WordTrie: Sendable {
     /// Passes over a word of the sorted stream that is not added (a list of a language not
     /// loaded), which shares its first `shared` scalars with the previous one.
     mutating func skipSorted(shared: Int) {
-      if shared + 1 < path.count { path.removeSubrange((shared + 1)...) }
+      if shared + 1 < path.count { path.removeLast(path.count - 1 - shared) }
     }
 
     private mutating func child(of node: Int32, _ c: UInt32) -> Int32 {
