@@ -90,9 +90,11 @@ struct StrengthListsFileTests {
     }
   }
 
-  @Test("the tries built from the file give every word its best rank over the loaded lists", arguments: [
-    [StrengthLanguage.en, .ja], [.en], [.ja],
-  ])
+  @Test(
+    "the tries built from the file give every word its best rank over the loaded lists",
+    arguments: [
+      [StrengthLanguage.en, .ja], [.en], [.ja],
+    ])
   func triesMatchLists(languages: [StrengthLanguage]) throws {
     let dictionary = try StrengthDictionary.load(directory: Self.directory, languages: languages)
     let expected = try Self.jsonLists()

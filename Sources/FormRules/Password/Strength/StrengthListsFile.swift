@@ -137,7 +137,9 @@ enum StrengthListsFile {
   static func compile(directory: URL) throws(StrengthDictionary.LoadError) -> [UInt8] {
     let contents = try contents(directory: directory)
     var out = magic
-    func u32(_ v: Int) { for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: v >> shift)) } }
+    func u32(_ v: Int) {
+      for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: v >> shift)) }
+    }
     out.append(UInt8(lists.count))
     for (list, count) in zip(lists, contents.counts) {
       out.append(UInt8(list.file.utf8.count))
@@ -150,7 +152,8 @@ enum StrengthListsFile {
       for entry in section {
         let word = entry.word
         guard word.count <= 255 else {
-          throw StrengthDictionary.LoadError(description: "\(lists[entry.list].file): a word longer than 255 characters")
+          throw StrengthDictionary.LoadError(
+            description: "\(lists[entry.list].file): a word longer than 255 characters")
         }
         var shared = 0
         while shared < min(previous.count, word.count), previous[shared] == word[shared] { shared += 1 }
@@ -177,7 +180,8 @@ enum StrengthListsFile {
   /// current word (a reused buffer), the scalars it shares with the previous entry, its
   /// list and its rank. Returns each list's string count.
   static func read(
-    _ bytes: [UInt8], file: String, _ body: (_ romaji: Bool, _ word: [UInt32], _ shared: Int, _ list: Int, _ rank: Int) -> Void
+    _ bytes: [UInt8], file: String,
+    _ body: (_ romaji: Bool, _ word: [UInt32], _ shared: Int, _ list: Int, _ rank: Int) -> Void
   ) throws(StrengthDictionary.LoadError) -> [Int] {
     func fail(_ what: String) -> StrengthDictionary.LoadError {
       StrengthDictionary.LoadError(
@@ -192,7 +196,9 @@ enum StrengthListsFile {
         k += 4
         return v
       }
-      guard n >= magic.count, Array(b[0..<magic.count]) == magic else { return .failure(fail("not a compiled word file")) }
+      guard n >= magic.count, Array(b[0..<magic.count]) == magic else {
+        return .failure(fail("not a compiled word file"))
+      }
       k = magic.count
       guard k < n, Int(b[k]) == lists.count else { return .failure(fail("lists differ from this version's")) }
       k += 1
