@@ -102,6 +102,15 @@ public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConver
     } else {
       writer.string(policy.catalog.render(failure, label: nil, locale: language, style: .labeled))
     }
+    // `strength`'s suggestions, rendered beside their codes so a client needs no catalog.
+    if case .strings(let codes) = failure.params["suggestions"], !codes.isEmpty {
+      writer.raw(",\"suggestionMessages\":[")
+      for (i, sentence) in policy.catalog.suggestions(for: failure, locale: language).enumerated() {
+        if i > 0 { writer.raw(",") }
+        writer.string(sentence)
+      }
+      writer.raw("]")
+    }
     writer.raw("}")
   }
 

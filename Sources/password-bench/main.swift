@@ -3,6 +3,8 @@
 //
 //     swift build -c release --product password-bench
 //     .build/release/password-bench [--file /tmp/form-rules-pwned-1g.txt] [--size-mb 1024] [--runs 11]
+//     .build/release/password-bench strength     # dictionary load, memory, p50/p99 per estimate
+//     .build/release/password-bench estimate     # JSON strings in, scores out (the zxcvbn comparison)
 //
 // The file is generated once (sorted by construction, deterministic) and reused.
 import FormRules
@@ -122,6 +124,151 @@ func measure(_ inputs: [String], runs: Int, _ body: (String) -> Int) -> Stats {
   return Stats(perRun: perRun)
 }
 
+/// `password-bench estimate [--rules DIR] [--languages en,ja]`: one JSON string per line
+/// on stdin → `score<TAB>log10 guesses<TAB>warning` per line on stdout, with the shipped
+/// dictionaries. The zxcvbn comparison (`Tests/strength-agreement`) drives it.
+func estimateMode(_ arguments: [String]) -> Never {
+  var rules = FileManager.default.currentDirectoryPath + "/Rules"
+  var languages = Set(StrengthLanguage.allCases)
+  var iterator = arguments.makeIterator()
+  while let argument = iterator.next() {
+    switch argument {
+    case "--rules": rules = iterator.next() ?? rules
+    case "--languages":
+      languages = Set(
+        (iterator.next() ?? "").split(separator: ",").compactMap { StrengthLanguage(rawValue: String($0)) })
+    default:
+      FileHandle.standardError.write(Data("Error: unknown argument \(argument)\n".utf8))
+      exit(2)
+    }
+  }
+  let estimator: StrengthEstimator
+  do {
+    let dictionary = try StrengthDictionary.shared(
+      directory: URL(fileURLWithPath: rules).appendingPathComponent(StrengthDictionary.relativePath),
+      languages: languages)
+    estimator = StrengthEstimator(dictionary: dictionary)
+  } catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(1)
+  }
+  var output = ""
+  while let line = readLine(strippingNewline: true) {
+    guard case .string(let password) = try? JSONParser().parse(line) else {
+      FileHandle.standardError.write(Data("Error: expected one JSON string per line\n".utf8))
+      exit(2)
+    }
+    let estimate = estimator.estimate(password)
+    output += "\(estimate.score)\t\(estimate.guessesLog10)\t\(estimate.warning?.rawValue ?? "-")\n"
+    if output.utf8.count > 1 << 16 {
+      FileHandle.standardOutput.write(Data(output.utf8))
+      output = ""
+    }
+  }
+  FileHandle.standardOutput.write(Data(output.utf8))
+  exit(0)
+}
+
+/// CPU time of the calling thread in ns.
+func threadCPUNanoseconds() -> UInt64 {
+  var t = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+  return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+}
+
+/// Resident memory of this process in KiB (Linux `/proc/self/status`), or 0.
+func residentKiB() -> Int {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+  for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+    return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+  }
+  return 0
+}
+
+/// `password-bench strength [--rules DIR] [--count N]`: the dictionaries' load time and
+/// resident memory, then the latency of single estimates (p50 / p99 / max in µs).
+func strengthMode(_ arguments: [String]) -> Never {
+  var rules = FileManager.default.currentDirectoryPath + "/Rules"
+  var count = 5_000
+  var iterator = arguments.makeIterator()
+  while let argument = iterator.next() {
+    switch argument {
+    case "--rules": rules = iterator.next() ?? rules
+    case "--count": count = iterator.next().flatMap(Int.init) ?? count
+    default:
+      FileHandle.standardError.write(Data("Error: unknown argument \(argument)\n".utf8))
+      exit(2)
+    }
+  }
+  let before = residentKiB()
+  let start = DispatchTime.now().uptimeNanoseconds
+  let cpuStart = threadCPUNanoseconds()
+  let dictionary: StrengthDictionary
+  do {
+    dictionary = try StrengthDictionary.shared(
+      directory: URL(fileURLWithPath: rules).appendingPathComponent(StrengthDictionary.relativePath),
+      languages: Set(StrengthLanguage.allCases))
+  } catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(1)
+  }
+  let loadMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+  let loadCPUMs = Double(threadCPUNanoseconds() - cpuStart) / 1e6
+  let after = residentKiB()
+  print(
+    String(
+      format: "dictionaries: %d words, loaded in %.1f ms (%.1f ms CPU); resident +%.1f MB (%.1f → %.1f MB); tries %.1f MB",
+      dictionary.wordCount, loadMs, loadCPUMs, Double(after - before) / 1024, Double(before) / 1024, Double(after) / 1024,
+      Double(dictionary.byteCount) / 1_048_576))
+  let estimator = StrengthEstimator(dictionary: dictionary)
+  var random = SplitMix64(state: 16)
+  let words = ["sakura", "tokyo", "correct", "horse", "battery", "staple", "yamada", "arigatou", "shinkansen"]
+  let sets: [(String, [String])] = [
+    ("64 random ASCII characters", (0..<count).map { _ in randomPassword(length: 64, using: &random) }),
+    ("100 random ASCII characters", (0..<count).map { _ in randomPassword(length: 100, using: &random) }),
+    (
+      "100 characters of words and digits",
+      (0..<count).map { _ in
+        var s = ""
+        while s.count < 100 { s += words[Int(random.next() % UInt64(words.count))] + String(random.next() % 100) }
+        return String(s.prefix(100))
+      }
+    ),
+    ("12 random ASCII characters", (0..<count).map { _ in randomPassword(length: 12, using: &random) }),
+    (
+      "Japanese + digits (14–17)",
+      (0..<count).map { i in "さくら\(i % 1000)東京タワー" + randomPassword(length: 4, using: &random) }
+    ),
+  ]
+  for (_, inputs) in sets { for input in inputs.prefix(200) { _ = estimator.estimate(input) } }  // warm up
+  print("µs of CPU per estimate over \(count) passwords each:   p50      p99      max")
+  for (name, inputs) in sets {
+    var times: [Double] = []
+    times.reserveCapacity(inputs.count)
+    var sink = 0
+    // Thread CPU time, not wall time: on a shared machine the wall clock also counts the
+    // time other processes held the core, which says nothing about the estimator.
+    for input in inputs {
+      let t0 = threadCPUNanoseconds()
+      sink &+= estimator.estimate(input).score
+      times.append(Double(threadCPUNanoseconds() - t0) / 1000)
+    }
+    times.sort()
+    let p = { (q: Double) in times[min(times.count - 1, Int(Double(times.count) * q))] }
+    print(
+      String(format: "  %-40@ %8.1f %8.1f %8.1f", name as NSString, p(0.5), p(0.99), times[times.count - 1])
+        + (sink == Int.min ? "!" : ""))
+  }
+  exit(0)
+}
+
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "estimate" {
+  estimateMode(Array(CommandLine.arguments.dropFirst(2)))
+}
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "strength" {
+  strengthMode(Array(CommandLine.arguments.dropFirst(2)))
+}
+
 let options = Options(CommandLine.arguments)
 let target = options.sizeMB << 20
 let existing = (try? FileManager.default.attributesOfItem(atPath: options.file)[.size] as? Int) ?? 0
@@ -155,7 +302,16 @@ do {
   FileHandle.standardError.write(Data("Error: run from the package root or pass --rules DIR: \(error)\n".utf8))
   exit(1)
 }
-let estimator = StrengthEstimator(rankedWords: words)
+let estimator: StrengthEstimator
+do {
+  estimator = StrengthEstimator(
+    dictionary: try StrengthDictionary.shared(
+      directory: URL(fileURLWithPath: options.rulesDirectory).appendingPathComponent(StrengthDictionary.relativePath),
+      languages: Set(StrengthLanguage.allCases)))
+} catch {
+  FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+  exit(1)
+}
 
 /// One-rule policies, to show what a rule costs through the engine (transforms, report).
 func policy(_ rule: String) -> Policy {

@@ -74,7 +74,27 @@ enum ExplainCommand {
             }
             writer.raw("}")
           }
-          writer.raw("]}")
+          writer.raw("]")
+          if let values, let estimate = policy.strength(of: name, in: values) {
+            writer.raw(",\"strength\":{\"score\":")
+            writer.int(estimate.score)
+            writer.raw(",\"guessesLog10\":")
+            writer.number(estimate.guessesLog10)
+            writer.raw(",\"warning\":")
+            if let warning = estimate.warning { writer.string(warning.rawValue) } else { writer.null() }
+            writer.raw(",\"crackTimes\":{")
+            for (k, attack) in StrengthAttack.allCases.enumerated() {
+              if k > 0 { writer.raw(",") }
+              writer.key(attack.rawValue)
+              writer.raw("{\"seconds\":")
+              writer.number((estimate.crackTimeSeconds(attack) * 1000).rounded() / 1000)
+              writer.raw(",\"text\":")
+              writer.string(policy.catalog.crackTime(seconds: estimate.crackTimeSeconds(attack), locale: locale))
+              writer.raw("}")
+            }
+            writer.raw("}}")
+          }
+          writer.raw("}")
         }
         writer.raw("}}\n")
         Console.write(writer.bytes)
@@ -92,6 +112,9 @@ enum ExplainCommand {
             case nil: marker = item.severity == .warning ? "(!)" : bullet
             }
             Console.print("  \(marker) \(DisplayText.escapingControls(item.text))")
+          }
+          if let values, let estimate = policy.strength(of: name, in: values) {
+            for line in policy.catalog.strengthMeter(estimate, locale: locale) { Console.print("  \(line)") }
           }
         }
       }

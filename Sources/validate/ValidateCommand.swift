@@ -351,8 +351,15 @@ enum TextReport {
       // and no escape sequence reaches the terminal.
       let label = DisplayText.escapingControls(policy.label(of: field.name, locale: locale))
       let mark = field.isValid ? (field.warnings.isEmpty ? style.green("✓") : style.yellow("!")) : style.red("✗")
-      let messages = field.failures.map {
-        DisplayText.escapingControls(policy.message(for: $0, field: field.name, locale: locale))
+      // A strength failure's message is its warning; the first useful suggestion follows it.
+      let messages = field.failures.map { failure in
+        let message = DisplayText.escapingControls(policy.message(for: failure, field: field.name, locale: locale))
+        guard let suggestion = policy.catalog.firstUsefulSuggestion(for: failure, locale: locale) else {
+          return message
+        }
+        // Japanese sentences follow each other without a space.
+        return message + (MessageCatalog.negotiate([locale], default: "en") == "ja" ? "" : " ")
+          + DisplayText.escapingControls(suggestion)
       }
       text += "\(mark) \(style.bold(label))"
       if !messages.isEmpty { text += ": " + messages.joined(separator: " ") }

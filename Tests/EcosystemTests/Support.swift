@@ -12,14 +12,16 @@ enum Repository {
   static let schema = url("Rules/schema/rules.schema.json")
   static let fixtures = url("Tests/EcosystemTests/Fixtures")
 
-  /// Every JSON file under `Rules/` except the schema itself, as repository-relative paths.
+  /// Every JSON file under `Rules/` except the schema itself and the data lists of
+  /// `Rules/lists/` (the strength dictionaries are JSON arrays, not rules files), as
+  /// repository-relative paths.
   static var rulesFiles: [String] {
     let rules = url("Rules")
     guard let walker = FileManager.default.enumerator(at: rules, includingPropertiesForKeys: nil) else { return [] }
     var files: [String] = []
     for case let file as URL in walker where file.pathExtension == "json" {
       let relative = String(file.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
-      if !relative.hasPrefix("Rules/schema/") { files.append(relative) }
+      if !relative.hasPrefix("Rules/schema/"), !relative.hasPrefix("Rules/lists/") { files.append(relative) }
     }
     return files.sorted()
   }

@@ -76,7 +76,7 @@ struct ChecklistTests {
     #expect(try items("Kmtrwhz7!").contains { $0.code == "strength" } == false)
     let list = try items("Kmtrwhz7!", ["username": "hanako"])
     let strength = try #require(list.first { $0.code == "strength" })
-    #expect(strength.message == "推測されにくさが2以上（0〜4の5段階）")
+    #expect(strength.message == "パスワードの強度が2以上（0〜4の5段階）")
     let score = try #require(
       try passwordPolicy(Self.rules).strength(of: "password", in: ["password": "Kmtrwhz7!"])?.score)
     #expect(strength.isMet == (score >= 2), "score \(score)")

@@ -25,7 +25,9 @@ struct MessageCatalogTests {
   func japaneseStyle(key: String) {
     guard let template = MessageCatalog.builtIn.templates["ja"]?[key] else { return }
     #expect(!template.inline.contains("{label}"), "\(key) inline mentions the label")
-    guard !key.hasPrefix("unit."), !key.hasPrefix("term."), !key.hasPrefix("requirement.") else { return }
+    // Phrases, not sentences: units, terms, checklist items and the strength meter's lines.
+    guard !key.hasPrefix("unit."), !key.hasPrefix("term."), !key.hasPrefix("requirement."), !key.hasPrefix("meter.")
+    else { return }
     for text in [template.labeled, template.inline] {
       #expect(text.hasSuffix("。"), "\(key): \(text)")
       #expect(["ます", "です", "ください", "ません"].contains { text.contains($0) }, "\(key): \(text)")
@@ -39,7 +41,8 @@ struct MessageCatalogTests {
   @Test("English sentences end with a full stop", arguments: keys)
   func englishStyle(key: String) {
     // problem.title is the HTTP status phrase ("Unprocessable Content"), as RFC 9457 asks for about:blank.
-    guard !key.hasPrefix("unit."), !key.hasPrefix("term."), !key.hasPrefix("requirement."), key != "problem.title",
+    guard !key.hasPrefix("unit."), !key.hasPrefix("term."), !key.hasPrefix("requirement."), !key.hasPrefix("meter."),
+      key != "problem.title",
       let template = MessageCatalog.builtIn.templates["en"]?[key]
     else { return }
     #expect(template.labeled.hasSuffix("."), "\(key): \(template.labeled)")

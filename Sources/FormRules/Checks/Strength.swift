@@ -2,11 +2,15 @@
 /// the 0–4 scale of ``StrengthEstimator`` (0: < 10³ guesses, 1: < 10⁶, 2: < 10⁸,
 /// 3: < 10¹⁰, 4: more). A number is short for `{"min": n}`.
 ///
-/// Option `userInputs`: fields whose values (and their parts, as in
-/// ``NotContainsField``) count as the most guessable words: `{"min": 3, "userInputs": ["email"]}`.
+/// Options:
+/// - `userInputs`: fields whose values (and their parts, as in ``NotContainsField``) count
+///   as the most guessable words: `{"min": 3, "userInputs": ["email"]}`;
+/// - `languages`: the word lists to guess with, `["en", "ja"]` (the default) or either one;
+/// - `words` and `lists`: the app's own words (product and company names), in the rules
+///   file or in list files (as `notCommon` reads them), most guessable first.
 ///
-/// The estimator's dictionary is the shipped common-password list, found as `notCommon`
-/// finds it, and built once per policy.
+/// The ranked dictionaries (`Rules/lists/strength/`, found as `notCommon` finds its list)
+/// are loaded once per process and shared (``StrengthDictionary``).
 ///
 /// Failure parameters: `min`, `score`, `warning` (a ``StrengthWarning`` code, when one
 /// applies; also the detail, which selects the message `strength.<warning>`) and
@@ -16,28 +20,57 @@
 /// - Complexity: bounded: only the first 100 scalars are analysed (see ``StrengthEstimator``).
 public struct Strength: Rule {
   public static let name = "strength"
+  static let keys = ["min", "userInputs", "languages", "words", "lists"]
   public let min: Int
   public let userInputs: [String]
+  public let languages: Set<StrengthLanguage>
+  public let words: [String]
+  let lists: [String]
   private(set) var estimator: StrengthEstimator?
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
     let here: [JSONPathComponent] = [.key(Self.name)]
     var minValue = decoder.value
     var inputs: [String] = []
+    var languages = Set(StrengthLanguage.allCases)
+    var words: [String] = []
+    var lists: [String] = []
+    func strings(_ key: String, allowSingle: Bool = false) throws(RuleDecodingError) -> [String]? {
+      guard let object = decoder.value.objectValue, let raw = object[key] else { return nil }
+      if allowSingle, let single = raw.stringValue { return [single] }
+      guard let array = raw.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
+        throw RuleDecodingError("expected an array of strings", at: here + [.key(key)])
+      }
+      return array.compactMap(\.stringValue)
+    }
     if let object = decoder.value.objectValue {
-      for key in object.keys where !["min", "userInputs"].contains(key) {
+      for key in object.keys where !Self.keys.contains(key) {
         throw RuleDecodingError(
           "unknown key \"\(key)\" in strength", at: here + [.key(key)],
-          suggestion: Suggestion.closest(to: key, in: ["min", "userInputs"]))
+          suggestion: Suggestion.closest(to: key, in: Self.keys))
       }
       guard let m = object["min"] else { throw RuleDecodingError("expected \"min\": a score from 1 to 4", at: here) }
       minValue = m
-      if let raw = object["userInputs"] {
-        guard let array = raw.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
-          throw RuleDecodingError("expected an array of field names", at: here + [.key("userInputs")])
-        }
-        inputs = array.compactMap(\.stringValue)
+      if object["userInputs"] != nil, object["userInputs"]?.arrayValue == nil {
+        throw RuleDecodingError("expected an array of field names", at: here + [.key("userInputs")])
       }
+      inputs = try strings("userInputs") ?? []
+      if let codes = try strings("languages") {
+        languages = []
+        for (i, code) in codes.enumerated() {
+          guard let language = StrengthLanguage(rawValue: code) else {
+            throw RuleDecodingError(
+              "expected one of \"en\", \"ja\", found \"\(code)\"", at: here + [.key("languages"), .index(i)],
+              suggestion: Suggestion.closest(to: code, in: StrengthLanguage.allCases.map(\.rawValue)))
+          }
+          languages.insert(language)
+        }
+        if languages.isEmpty {
+          throw RuleDecodingError("expected at least one language", at: here + [.key("languages")])
+        }
+      }
+      words = try strings("words") ?? []
+      lists = try strings("lists", allowSingle: true) ?? []
     }
     guard let n = minValue.intValue, (1...4).contains(n) else {
       throw RuleDecodingError(
@@ -46,15 +79,34 @@ public struct Strength: Rule {
     }
     min = n
     userInputs = inputs
+    self.languages = languages
+    self.words = words
+    self.lists = lists
   }
 
   public var referencedFields: [String] { userInputs }
 
   public mutating func compile(in context: CompileContext) throws(RuleDecodingError) {
-    // The ranked words are the shipped list compiled into the library: no file at run time.
-    estimator = try context.shared("strengthEstimator:default") { () -> StrengthEstimator in
-      StrengthEstimator(rankedWords: PasswordList.defaultLines)
+    let here: [JSONPathComponent] = [.key(Self.name)]
+    guard let directory = StrengthDictionary.directoryURL(in: context) else {
+      throw RuleDecodingError(
+        "the strength dictionaries \(StrengthDictionary.relativePath)/ were not found in "
+          + "\(context.baseDirectory.path) or any folder above it, nor in \(context.rulesDirectory?.path ?? "./Rules"); "
+          + "set FORM_RULES_DIR to the Rules folder",
+        at: here)
     }
+    let dictionary: StrengthDictionary
+    do {
+      dictionary = try StrengthDictionary.shared(directory: directory, languages: languages)
+    } catch {
+      throw RuleDecodingError("cannot load the strength dictionaries: \(error.description)", at: here)
+    }
+    var own = words
+    for (i, list) in lists.enumerated() {
+      let url = PasswordList.resolve(list, in: context)
+      own += try PasswordList.lines(at: url, in: context, at: here + [.key("lists"), .index(i)])
+    }
+    estimator = StrengthEstimator(dictionary: dictionary, words: own)
   }
 
   /// The estimate for a subject, with the other fields' values as user inputs.

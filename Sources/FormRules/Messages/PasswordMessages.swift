@@ -111,6 +111,40 @@ let passwordMessages: [CatalogEntry] = [
       "Similar to a commonly used password. Choose another."
     )),
   CatalogEntry(
+    "strength.wordByItself",
+    ja: ("{label}は単語1つだけのため推測されやすいです。", "単語1つだけのため推測されやすいです。"),
+    en: ("{label} is a single word, which is easy to guess.", "A single word is easy to guess.")),
+  CatalogEntry(
+    "strength.commonWord",
+    ja: ("{label}はよく使われる単語が中心のため推測されやすいです。", "よく使われる単語が中心のため推測されやすいです。"),
+    en: (
+      "{label} is built around a common word, which is easy to guess.",
+      "Built around a common word, which is easy to guess."
+    )),
+  CatalogEntry(
+    "strength.nameByItself",
+    ja: ("{label}は名前や名字だけのため推測されやすいです。", "名前や名字だけのため推測されやすいです。"),
+    en: (
+      "{label} is a name or surname by itself, which is easy to guess.", "A name or surname by itself is easy to guess."
+    )),
+  CatalogEntry(
+    "strength.commonName",
+    ja: ("{label}はよくある名前や名字が中心のため推測されやすいです。", "よくある名前や名字が中心のため推測されやすいです。"),
+    en: (
+      "{label} is built around a common name or surname, which is easy to guess.",
+      "Built around a common name or surname, which is easy to guess."
+    )),
+  CatalogEntry(
+    "strength.serviceWord",
+    ja: (
+      "{label}にサービス名など、このサービスに関係する語が含まれているため推測されやすいです。",
+      "サービス名など、このサービスに関係する語が含まれているため推測されやすいです。"
+    ),
+    en: (
+      "{label} contains a word tied to this service, such as its name, which is easy to guess.",
+      "Contains a word tied to this service, such as its name, which is easy to guess."
+    )),
+  CatalogEntry(
     "strength.userInput",
     ja: (
       "{label}にほかの項目で入力した内容が含まれているため推測されやすいです。",
@@ -198,8 +232,8 @@ let passwordRequirementPhrases: [CatalogEntry] = [
     "requirement.notBreached", ja: ("過去に流出したパスワードではない", "過去に流出したパスワードではない"),
     en: ("Not found in known data breaches", "Not found in known data breaches")),
   CatalogEntry(
-    "requirement.strength", ja: ("推測されにくさが{min}以上（0〜4の5段階）", "推測されにくさが{min}以上（0〜4の5段階）"),
-    en: ("Strength at least {min} on a scale of 0–4", "Strength at least {min} on a scale of 0–4")),
+    "requirement.strength", ja: ("パスワードの強度が{min}以上（0〜4の5段階）", "パスワードの強度が{min}以上（0〜4の5段階）"),
+    en: ("Password strength at least {min} on a scale of 0–4", "Password strength at least {min} on a scale of 0–4")),
 ]
 
 /// The `strength` rule's suggestions (`strength.suggestion.<code>`), rendered by
@@ -220,6 +254,14 @@ let strengthFeedback: [CatalogEntry] = [
     "substitutionNotHelpful", ja: "「a」を「@」にするような置き換えでは、あまり強くなりません。",
     en: "Predictable substitutions like \"@\" for \"a\" do not help much."),
   suggestion(
+    "romajiVariantNotHelpful", ja: "ローマ字の書き方を変えたり、かなで書いたりしても、あまり強くなりません。",
+    en: "Spelling a Japanese word another way in romaji, or in kana, does not help much."),
+  suggestion(
+    "avoidNames", ja: "名前や名字は、ほかの単語と組み合わせても推測されやすいため避けてください。",
+    en: "Avoid names and surnames: they are easy to guess even with other words."),
+  suggestion(
+    "avoidServiceWords", ja: "サービス名や会社名は使わないでください。", en: "Avoid the name of this service or company."),
+  suggestion(
     "avoidPersonalInfo", ja: "名前やメールアドレスなど、ほかの項目で入力した内容を使わないでください。",
     en: "Avoid your name, email address and other details you entered."),
   suggestion(
@@ -231,6 +273,37 @@ let strengthFeedback: [CatalogEntry] = [
     "avoidYears", ja: "最近の年や、自分に関係のある年は避けてください。", en: "Avoid recent years and years associated with you."),
   suggestion("avoidDates", ja: "自分に関係のある日付は避けてください。", en: "Avoid dates associated with you."),
 ]
+
+/// The strength meter (`meter.strength`, `meter.<attack>`) and crack-time
+/// phrases (`meter.time.<unit>`; phrases, not sentences; `{n}` is the count), rendered by
+/// ``MessageCatalog/strengthMeter(_:locale:)`` and ``MessageCatalog/crackTime(seconds:locale:)``.
+let strengthMeterPhrases: [CatalogEntry] = [
+  same(
+    "meter.strength", ja: "強度{score}（0〜4の5段階）、推測に約10^{guessesLog10}回",
+    en: "Strength {score} of 4, about 10^{guessesLog10} guesses"),
+  same("meter.online", ja: "オンライン攻撃（毎秒10回）で{time}", en: "Online attack (10 guesses a second): {time}"),
+  same(
+    "meter.offline", ja: "オフライン攻撃（毎秒1万回、低速なハッシュ）で{time}",
+    en: "Offline attack on a slow hash (10,000 guesses a second): {time}"),
+  same("meter.time.instant", ja: "1秒未満", en: "less than a second"),
+  same("meter.time.second", ja: "{n}秒", en: "{n} second"),
+  same("meter.time.seconds", ja: "{n}秒", en: "{n} seconds"),
+  same("meter.time.minute", ja: "{n}分", en: "{n} minute"),
+  same("meter.time.minutes", ja: "{n}分", en: "{n} minutes"),
+  same("meter.time.hour", ja: "{n}時間", en: "{n} hour"),
+  same("meter.time.hours", ja: "{n}時間", en: "{n} hours"),
+  same("meter.time.day", ja: "{n}日", en: "{n} day"),
+  same("meter.time.days", ja: "{n}日", en: "{n} days"),
+  same("meter.time.month", ja: "{n}か月", en: "{n} month"),
+  same("meter.time.months", ja: "{n}か月", en: "{n} months"),
+  same("meter.time.year", ja: "{n}年", en: "{n} year"),
+  same("meter.time.years", ja: "{n}年", en: "{n} years"),
+  same("meter.time.centuries", ja: "100年以上", en: "centuries"),
+]
+
+private func same(_ key: String, ja: String, en: String) -> CatalogEntry {
+  CatalogEntry(key, ja: (ja, ja), en: (en, en))
+}
 
 private func suggestion(_ code: String, ja: String, en: String) -> CatalogEntry {
   CatalogEntry("strength.suggestion.\(code)", ja: (ja, ja), en: (en, en))

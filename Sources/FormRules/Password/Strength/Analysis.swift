@@ -1,0 +1,252 @@
+import Foundation
+
+/// One piece of a decomposition: scalars `i...j` and how many guesses it costs.
+struct Match {
+  enum Capitals: Equatable { case none, first, all, mixed }
+
+  /// A dictionary word and how it was typed.
+  struct Word {
+    var rank: Int
+    var source: WordSource
+    var reversed = false
+    var l33t = false
+    /// Found through another romaji spelling or through kana.
+    var variant = false
+    var capitals: Capitals = .none
+  }
+
+  enum Kind {
+    case dictionary(Word)
+    case spatial(turns: Int)
+    case repeated(unitLength: Int)
+    case sequence
+    case year
+    case date
+    case bruteforce
+  }
+
+  var i: Int
+  var j: Int
+  var log10Guesses: Double
+  var kind: Kind
+
+  var length: Int { j - i + 1 }
+}
+
+/// The work on one password: find every match, then the cheapest decomposition.
+struct Analysis {
+  let estimator: StrengthEstimator
+  let scalars: [Unicode.Scalar]
+  /// Lower-case, width-folded scalar values for dictionary matching.
+  let folded: [UInt32]
+  /// Case of each scalar: 1 upper, -1 lower, 0 neither (looked up once, not per match).
+  let letterCase: [Int8]
+  let userInputs: [String]
+  let depth: Int
+  var totalLog10: Double = 0
+
+  /// Guesses a match needs at least when it is only part of the password.
+  static let minSubmatchLog10Single = 1.0  // 10
+  static let minSubmatchLog10Multi = log10(50.0)
+  /// 10⁴: the extra guesses for each additional piece (zxcvbn's "growing sequence" term).
+  static let pieceLog10 = 4.0
+  static let logFactorial: [Double] = {
+    var table = [0.0]
+    for n in 1...(StrengthEstimator.maxScalars + 1) { table.append(table[n - 1] + log10(Double(n))) }
+    return table
+  }()
+
+  init(estimator: StrengthEstimator, scalars: [Unicode.Scalar], userInputs: [String], depth: Int) {
+    self.estimator = estimator
+    self.scalars = scalars
+    self.userInputs = userInputs
+    self.depth = depth
+    folded = scalars.map(Self.foldForWords)
+    letterCase = scalars.map { scalar in
+      switch scalar.value {
+      case 0x41...0x5A: return 1
+      case 0x61...0x7A: return -1
+      case 0..<0x80: return 0
+      default: return scalar.properties.isUppercase ? 1 : scalar.properties.isLowercase ? -1 : 0
+      }
+    }
+  }
+
+  static func foldForWords(_ scalar: Unicode.Scalar) -> UInt32 {
+    var v = scalar.value
+    if v < 0x80 {
+      if v >= 0x41 && v <= 0x5A { v += 0x20 }
+      return v
+    }
+    if v >= 0xFF01 && v <= 0xFF5E {
+      v -= 0xFEE0
+      if v >= 0x41 && v <= 0x5A { v += 0x20 }
+      return v
+    }
+    if scalar.properties.isUppercase, let lower = scalar.properties.lowercaseMapping.unicodeScalars.first {
+      return lower.value
+    }
+    return v
+  }
+
+  // MARK: Decomposition
+
+  /// The best way found so far to cover the password up to a position with a given
+  /// number of pieces.
+  private struct State {
+    var pieces: Int
+    var log10Total: Double
+    var log10Product: Double
+    /// The last piece: an index into the matches, or `-(start + 1)` for brute force from `start`.
+    var last: Int
+  }
+
+  /// The decomposition with the fewest guesses, as zxcvbn's dynamic programme computes
+  /// it: for every end position, the Pareto front of (pieces, total guesses).
+  mutating func decompose() -> [Match] {
+    let n = scalars.count
+    guard n > 0 else {
+      totalLog10 = 0
+      return []
+    }
+    let matches = findMatches()
+    var byEnd = [[Int]](repeating: [], count: n)
+    for (index, match) in matches.enumerated() { byEnd[match.j].append(index) }
+
+    // Fixed-capacity slots per end position in one buffer: the front never holds more
+    // than n + 1 states, and the inner loops then touch no reference counts.
+    let capacity = n + 1
+    let states = UnsafeMutableBufferPointer<State>.allocate(capacity: n * capacity)
+    defer { states.deallocate() }
+    let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: n)
+    defer { counts.deallocate() }
+    counts.initialize(repeating: 0)
+
+    func update(end j: Int, pieces: Int, product: Double, last: Int) {
+      let total = Self.log10Sum(Self.logFactorial[pieces] + product, Self.pieceLog10 * Double(pieces - 1))
+      let base = j * capacity
+      var kept = 0
+      for k in 0..<counts[j] {
+        let state = states[base + k]
+        if state.pieces <= pieces && state.log10Total <= total { return }
+        // Drop what the new state beats on both counts.
+        if !(state.pieces >= pieces && state.log10Total >= total) {
+          states[base + kept] = state
+          kept += 1
+        }
+      }
+      guard kept < capacity else { return }
+      states[base + kept] = State(pieces: pieces, log10Total: total, log10Product: product, last: last)
+      counts[j] = kept + 1
+    }
+
+    for k in 0..<n {
+      for index in byEnd[k] {
+        let match = matches[index]
+        if match.i == 0 {
+          update(end: k, pieces: 1, product: match.log10Guesses, last: index)
+        } else {
+          let base = (match.i - 1) * capacity
+          for s in 0..<counts[match.i - 1] {
+            let state = states[base + s]
+            update(end: k, pieces: state.pieces + 1, product: state.log10Product + match.log10Guesses, last: index)
+          }
+        }
+      }
+      // Brute force from the start, or after a piece that is not itself brute force
+      // (two adjacent brute-force pieces are always worse than one).
+      update(end: k, pieces: 1, product: bruteforceLog10(0, k), last: -1)
+      for i in stride(from: 1, through: k, by: 1) {
+        let guesses = bruteforceLog10(i, k)
+        let base = (i - 1) * capacity
+        for s in 0..<counts[i - 1] where states[base + s].last >= 0 {
+          let state = states[base + s]
+          update(end: k, pieces: state.pieces + 1, product: state.log10Product + guesses, last: -(i + 1))
+        }
+      }
+    }
+
+    var best: State?
+    for s in 0..<counts[n - 1] where best == nil || states[(n - 1) * capacity + s].log10Total < best?.log10Total ?? 0 {
+      best = states[(n - 1) * capacity + s]
+    }
+    guard let best else { return [] }
+    totalLog10 = best.log10Total
+    var pieces: [Match] = []
+    var k = n - 1
+    var count = best.pieces
+    while k >= 0, count > 0 {
+      let base = k * capacity
+      guard let s = (0..<counts[k]).first(where: { states[base + $0].pieces == count }) else { break }
+      let last = states[base + s].last
+      let match = last >= 0 ? matches[last] : bruteforce(-last - 1, k)
+      pieces.append(match)
+      k = match.i - 1
+      count -= 1
+    }
+    return pieces.reversed()
+  }
+
+  static func log10Sum(_ a: Double, _ b: Double) -> Double {
+    let high = max(a, b)
+    let low = min(a, b)
+    // Beyond 17 orders of magnitude the smaller term vanishes in a Double.
+    return high - low > 17 ? high : high + log10(1 + pow(10, low - high))
+  }
+
+  func bruteforceLog10(_ i: Int, _ j: Int) -> Double {
+    let length = j - i + 1
+    guard length < scalars.count else { return Double(length) }
+    return max(Double(length), length == 1 ? log10(11.0) : Self.minSubmatchLog10Multi)
+  }
+
+  func bruteforce(_ i: Int, _ j: Int) -> Match {
+    Match(i: i, j: j, log10Guesses: bruteforceLog10(i, j), kind: .bruteforce)
+  }
+
+  /// A match's guesses, raised to the floor for a part of the password.
+  func bounded(_ log10Guesses: Double, _ i: Int, _ j: Int) -> Double {
+    guard j - i + 1 < scalars.count else { return max(log10Guesses, 0) }
+    return max(log10Guesses, j == i ? Self.minSubmatchLog10Single : Self.minSubmatchLog10Multi)
+  }
+
+  // MARK: Matching
+
+  /// Every match of every matcher; the decomposition picks among them.
+  func findMatches() -> [Match] {
+    var matches: [Match] = []
+    // The user's own details first: on a tie they are the better explanation.
+    userInputMatches(into: &matches)
+    dictionaryMatches(into: &matches)
+    romajiMatches(into: &matches)
+    spatialMatches(into: &matches)
+    repeatMatches(into: &matches)
+    sequenceMatches(into: &matches)
+    dateMatches(into: &matches)
+    return matches
+  }
+
+  /// The digit a scalar stands for (ASCII or full-width), or `nil`.
+  func digit(_ k: Int) -> Int? {
+    let v = Sequences.widthFolded(scalars[k])
+    return v >= 0x30 && v <= 0x39 ? Int(v - 0x30) : nil
+  }
+
+  static func binomial(_ n: Int, _ k: Int) -> Double {
+    guard k >= 0, k <= n else { return 0 }
+    var c = 1.0
+    for x in stride(from: 1, through: k, by: 1) { c = c * Double(n - x + 1) / Double(x) }
+    return c
+  }
+
+  /// Σ C(n, k) for k in 1...m.
+  static func binomialSum(_ n: Int, _ m: Int) -> Double {
+    var sum = 0.0
+    var c = 1.0
+    for k in stride(from: 1, through: m, by: 1) {
+      c = c * Double(n - k + 1) / Double(k)
+      sum += c
+    }
+    return max(sum, 1)
+  }
+}
