@@ -92,6 +92,7 @@ fi
 # Every ```swift block of README.md, docs/ and the DocC articles, compiled in a scratch package that
 # depends on this one by path, and run where it documents its output.
 suite snippets bash scripts/check-snippets.sh
+
 echo "$summary"
 echo "$passed passed, $failed failed"
 [ "$swift_status" -eq 0 ] && [ "$failed" -eq 0 ]

@@ -88,7 +88,9 @@ final class RulesGeneration: Sendable {
     var files: [String] = []
     while let relative = walker.nextObject() as? String {
       let last = (relative as NSString).lastPathComponent
-      if last.hasPrefix(".") {
+      // Hidden folders, and the data folders beside the rules (`lists/`: word lists, some of
+      // them JSON; `schema/`), hold no rules files.
+      if last.hasPrefix(".") || ((last == "lists" || last == "schema") && walker.level == 1) {
         walker.skipDescendants()
         continue
       }
@@ -143,7 +145,8 @@ struct Confinement {
     return []
   }
 
-  /// The lists of `notCommon` and `notBreached`, including the default common-password list.
+  /// The lists of `notCommon` and `notBreached` (the default common-password list is compiled
+  /// into the library and reads no file).
   func checkLists(of ruleSet: RuleSet) -> [String] {
     var problems: [String] = []
     func visit(_ node: RuleNode) {
@@ -153,11 +156,6 @@ struct Confinement {
         if let rule = rule as? NotCommon, rule.isEnabled {
           for list in rule.lists where !contains(resolve(list, in: node.directory)) {
             problems.append("\(here): the list \(list) is outside the rules path \(root)")
-          }
-          if rule.usesDefaultList, defaultList(from: node.directory) == nil {
-            problems.append(
-              "\(here): the default common-password list (lists/common-passwords/common-passwords.txt) "
-                + "must be in the rules path \(root) or a folder of it")
           }
         } else if let rule = rule as? NotBreached, !contains(resolve(rule.file, in: node.directory)) {
           problems.append("\(here): the breach file \(rule.file) is outside the rules path \(root)")
@@ -172,20 +170,5 @@ struct Confinement {
 
   private func resolve(_ path: String, in directory: URL) -> String {
     path.hasPrefix("/") ? path : directory.appendingPathComponent(path).path
-  }
-
-  /// The default list as the library finds it (the nearest folder upward that has one),
-  /// when that folder is inside the root.
-  private func defaultList(from directory: URL) -> String? {
-    var folder = directory.standardizedFileURL
-    for _ in 0..<64 {
-      let candidate = folder.appendingPathComponent("lists/common-passwords/common-passwords.txt").path
-      if FileManager.default.fileExists(atPath: candidate) { return contains(candidate) ? candidate : nil }
-      guard contains(folder.path) else { return nil }
-      let parent = folder.deletingLastPathComponent()
-      if parent.path == folder.path { return nil }
-      folder = parent
-    }
-    return nil
   }
 }
