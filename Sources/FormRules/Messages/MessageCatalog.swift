@@ -90,6 +90,33 @@ public struct MessageCatalog: Sendable {
     render(Failure(code: code, params: params), label: nil, locale: language, style: .labeled)
   }
 
+  /// Every placeholder a message can use: `{label}`, `{unit}`, and the name of any failure
+  /// parameter (`{min}`, `{max}`, `{actual}`, `{other}`, `{fields}`…). A rules file whose
+  /// message names anything else is refused: the placeholder would be shown as typed.
+  public static let placeholders: Set<String> = {
+    var names: Set<String> = [
+      "label", "unit", "min", "max", "actual", "other", "field", "fields", "missing", "of", "minCount", "count",
+      "value", "score", "profile", "kind", "reason", "line", "column", "failures", "suggestions", "warning",
+    ]
+    for table in builtIn.templates.values {
+      for template in table.values {
+        names.formUnion(placeholderNames(in: template.labeled) + placeholderNames(in: template.inline))
+      }
+    }
+    return names
+  }()
+
+  /// The `{name}`s of a template, read as ``fill`` reads them.
+  public static func placeholderNames(in template: String) -> [String] {
+    var names: [String] = []
+    var rest = Substring(template)
+    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+      names.append(String(rest[rest.index(after: open)..<close]))
+      rest = rest[rest.index(after: close)...]
+    }
+    return names
+  }
+
   func fill(
     _ template: String, failure: Failure, label: String?, language: String, fieldLabel: (String) -> String?
   ) -> String {
@@ -145,11 +172,13 @@ public struct MessageCatalog: Sendable {
   }
 
   /// Picks a supported language from preferences such as `ja-JP`, `ja_JP.UTF-8` or `en`;
-  /// else `fallback` when supported; else English.
+  /// else `fallback` when supported; else English. The POSIX locales `C` and `POSIX`
+  /// (`LC_ALL=C`, `C.UTF-8`) mean English, as they do for every other program.
   public static func negotiate(_ preferred: [String], default fallback: String) -> String {
     for tag in preferred {
-      let language = tag.lowercased().prefix { $0.isLetter }
-      if RuleSet.supportedLocales.contains(String(language)) { return String(language) }
+      let language = String(tag.lowercased().prefix { $0.isLetter })
+      if language == "c" || language == "posix" { return "en" }
+      if RuleSet.supportedLocales.contains(language) { return language }
     }
     return RuleSet.supportedLocales.contains(fallback) ? fallback : "en"
   }
