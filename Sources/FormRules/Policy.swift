@@ -98,7 +98,7 @@ public final class Policy: Sendable {
         oversized.append(false)
       }
     }
-    return FieldValues(values: transformed, oversized: oversized, index: fieldIndex)
+    return FieldValues(values: transformed, oversized: oversized, index: fieldIndex, fields: fields)
   }
 
   func evaluate(field i: Int, values: FieldValues) -> FieldReport {
@@ -128,6 +128,15 @@ struct FieldValues: CustomStringConvertible, CustomDebugStringConvertible, Custo
   let values: [String?]
   let oversized: [Bool]
   let index: [String: Int]
+  /// The fields, for their transforms (`sameAs` compares after the confirmed field's).
+  let fields: [FieldSpec]
+
+  /// `value` after the transforms of the field `name`, as `sameAs` compares a confirmation:
+  /// a confirmation without the password's `normalize` must still match the same keystrokes.
+  func transformed(_ value: String, like name: String) -> String {
+    guard let i = index[name] else { return value }
+    return Transform.apply(to: value, trim: fields[i].trim, normalize: fields[i].normalize)
+  }
 
   var description: String { "FieldValues(\(index.keys.sorted().joined(separator: ", ")): <redacted>)" }
   var debugDescription: String { description }

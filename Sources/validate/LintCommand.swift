@@ -35,6 +35,7 @@ enum LintCommand {
           "\(rulesPath): OK (\(policy.fieldNames.count) fields, \(ruleCount) rules, \(rules.tests.count) tests)")
         // Which list and breach files the rules really use on this machine: a list found
         // somewhere unexpected is visible here.
+        for warning in rules.sameAsTransformMismatches() { Console.print("Warning: \(warning)") }
         let cwd = FileManager.default.currentDirectoryPath + "/"
         for used in rules.referencedFiles() {
           let path = used.url.path.hasPrefix(cwd) ? String(used.url.path.dropFirst(cwd.count)) : used.url.path

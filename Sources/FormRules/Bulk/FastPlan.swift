@@ -53,8 +53,16 @@ final class FastPlan: @unchecked Sendable {
     var fieldList: [Field] = []
     for (f, spec) in specs.enumerated() {
       let first = leafList.count
+      var normalizesLikeConfirmed = false
       for node in spec.rules {
-        guard case .rule(let rule) = node.kind, let checkable = rule as? any UTF8CheckableRule else { return nil }
+        guard case .rule(let rule) = node.kind, var checkable = rule as? any UTF8CheckableRule else { return nil }
+        // `sameAs` compares after the confirmed field's transforms too: its trim is applied
+        // to the bytes, and a value its normalization could change takes the general path.
+        if var same = rule as? SameAs, let confirmed = specs.first(where: { $0.name == same.other }) {
+          same.trimsLikeConfirmed = confirmed.trim && !spec.trim
+          checkable = same
+          if confirmed.normalize != .none { normalizesLikeConfirmed = true }
+        }
         let box = LeafCheck.make(checkable)
         boxes.append(box)
         leafList.append(
@@ -66,7 +74,8 @@ final class FastPlan: @unchecked Sendable {
       }
       fieldList.append(
         Field(
-          trim: spec.trim, normalizes: spec.normalize != .none, sensitive: spec.sensitive, bail: spec.bail,
+          trim: spec.trim, normalizes: spec.normalize != .none || normalizesLikeConfirmed, sensitive: spec.sensitive,
+          bail: spec.bail,
           leaves: first..<leafList.count))
     }
     self.names = names

@@ -1,9 +1,12 @@
-/// `{"sameAs": "password"}`: equals another field's value after that field's
-/// transforms. The failure belongs to the confirming field.
+/// `{"sameAs": "password"}`: equals another field's value, both after that field's
+/// transforms (the confirmation's own first). The failure belongs to the confirming field.
 public struct SameAs: Rule {
   public static let name = "sameAs"
   public static let checksEmptyValue = true
   public let other: String
+  /// Set by the fast plan when the confirmed field trims and this one does not: the bytes
+  /// are then trimmed before comparing, as the general path's transforms do.
+  var trimsLikeConfirmed = false
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
     other = try decoder.string()
@@ -13,9 +16,12 @@ public struct SameAs: Rule {
 
   public func check(_ subject: Subject) -> Failure? {
     let expected = subject.value(of: other) ?? ""
+    // Compared after the confirmed field's transforms too: with `nfkc` on the password only,
+    // ｶﾀｶﾅ typed twice must match. The byte-level check below does the same on its path.
+    let value = subject.values.transformed(subject.value, like: other)
     let equal =
       subject.isSensitive
-      ? ConstantTime.equals(subject.value, expected) : subject.value == expected
+      ? ConstantTime.equals(value, expected) : value == expected
     return equal ? nil : Failure(code: Self.name, params: ["other": .string(other)])
   }
 
@@ -42,12 +48,49 @@ enum ConstantTime {
 extension SameAs: UTF8CheckableRule {
   public func check(utf8 subject: UTF8Subject) -> Int? {
     let expected = subject.value(of: other) ?? UTF8Text.empty
+    // A value the confirmed field's normalization could change never reaches here (the plan
+    // sends it to the general path); its trim is applied here.
+    let value = trimsLikeConfirmed ? UTF8Text.trimmingWhitespace(subject.value) : subject.value
     // `String` equality is canonical equivalence; the sensitive form compares bytes.
     let equal =
       subject.isSensitive
-      ? ConstantTime.equals(subject.value, expected) : UTF8Text.equalStrings(subject.value, expected)
+      ? ConstantTime.equals(value, expected) : UTF8Text.equalStrings(value, expected)
     return equal ? nil : 0
   }
 
   public func failure(variant: Int) -> Failure { Failure(code: Self.name, params: ["other": .string(other)]) }
+}
+
+extension RuleSet {
+  /// Confirmations whose field does not have the `trim` and `normalize` of the field it
+  /// confirms, for `validate lint` to warn about. The comparison is made after the confirmed
+  /// field's transforms either way, but the confirmation's own value (its `value` in reports,
+  /// its other rules) is transformed differently, which is rarely what was meant.
+  public func sameAsTransformMismatches() -> [RuleSetProblem] {
+    var problems: [RuleSetProblem] = []
+    func describe(_ field: FieldSpec) -> String {
+      "trim \(field.trim), normalize \(field.normalize.rawValue)"
+    }
+    func visit(_ node: RuleNode, in field: FieldSpec) {
+      switch node.kind {
+      case .rule(let rule):
+        guard let same = rule as? SameAs, let confirmed = fields.first(where: { $0.name == same.other }),
+          confirmed.trim != field.trim || confirmed.normalize != field.normalize
+        else { return }
+        problems.append(
+          RuleSetProblem(
+            file: node.file, path: node.path + [.key(SameAs.name)],
+            message:
+              "\"\(field.name)\" (\(describe(field))) confirms \"\(confirmed.name)\" (\(describe(confirmed))); "
+              + "it is compared after the transforms of \"\(confirmed.name)\", but give both fields the same trim and normalize"
+          ))
+      case .allOf(let nodes), .anyOf(let nodes), .not(let nodes):
+        for inner in nodes { visit(inner, in: field) }
+      }
+    }
+    for field in fields {
+      for node in field.rules { visit(node, in: field) }
+    }
+    return problems
+  }
 }
