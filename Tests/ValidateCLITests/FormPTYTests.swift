@@ -322,7 +322,7 @@ extension FormPTYTests {
     try pty.waitForScreen { $0.text.contains("Email address") }
     pty.type("a\u{1B}]52;c;SGVsbG8=\u{07}b\u{1B}]0;title\u{1B}\\c\u{1B}P1$r0m\u{1B}\\d\u{1B}_apc\u{07}")
     pty.type("e\u{9D}8;;https://x\u{07}f\u{9B}31mg")
-    try pty.waitForScreen { $0.text.contains("Email address   abcdefg") }
+    try pty.waitForScreen { $0.text.contains("Email address  abcdefg") }
     pty.type("\t")
     pty.type("abc123")
     pty.type("\r")
