@@ -20,6 +20,12 @@ public enum ParameterValue: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
+  /// Writes the value; an integer as its exact digits (through a `Double` it would lose
+  /// them past 2^53).
+  func write(to writer: inout JSONWriter) {
+    if case .int(let i) = self { writer.int(i) } else { writer.value(json) }
+  }
+
   var json: JSONValue {
     switch self {
     case .int(let i): return .number(Double(i))

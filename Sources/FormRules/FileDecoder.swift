@@ -63,7 +63,17 @@ struct FileDecoder {
     }
     if let fields = object["fields"] {
       if let fieldsObject = fields.objectValue {
+        var names: Set<String> = []
         for (name, value) in fieldsObject.members {
+          // Input keys are matched byte for byte; two names equal only under Unicode
+          // normalization would be two fields to JSON and one to a Swift dictionary.
+          if let index = names.firstIndex(of: name) {
+            problem(
+              [.key("fields"), .key(name)],
+              "\"\(name)\" and \"\(names[index])\" differ only in Unicode normalization; rename one of them")
+            continue
+          }
+          names.insert(name)
           if let field = decodeField(name: name, value, at: [.key("fields"), .key(name)]) {
             content.fields.append(field)
           }
@@ -104,6 +114,15 @@ struct FileDecoder {
       return nil
     }
     return b
+  }
+
+  /// Refuses a `{placeholder}` no failure fills (`{mn}` for `{min}`): it would reach users as typed.
+  mutating func checkPlaceholders(_ text: String, at path: [JSONPathComponent]) {
+    for name in MessageCatalog.placeholderNames(in: text) where !MessageCatalog.placeholders.contains(name) {
+      problem(
+        path, "unknown placeholder {\(name)}",
+        suggestion: Suggestion.closest(to: name, in: MessageCatalog.placeholders.sorted()).map { "{\($0)}" })
+    }
   }
 
   /// A per-language text: `{"ja": "…", "en": "…"}`, or one string for every language.
@@ -211,7 +230,16 @@ struct FileDecoder {
       }
     }
     var message: LocalizedText?
-    if let m = object["message"] { message = localizedText(m, at: path + [.key("message")]) }
+    if let m = object["message"] {
+      message = localizedText(m, at: path + [.key("message")])
+      if let text = m.stringValue {
+        checkPlaceholders(text, at: path + [.key("message")])
+      } else if let languages = m.objectValue {
+        for (locale, text) in languages.members {
+          if let text = text.stringValue { checkPlaceholders(text, at: path + [.key("message"), .key(locale)]) }
+        }
+      }
+    }
     var condition: Condition?
     if let w = object["when"] { condition = decodeCondition(w, at: path + [.key("when")]) }
 
@@ -281,11 +309,14 @@ struct FileDecoder {
       var templates: [String: MessageTemplate] = [:]
       for (code, entry) in tableObject.members {
         if let s = entry.stringValue {
+          checkPlaceholders(s, at: localePath + [.key(code)])
           templates[code] = MessageTemplate(labeled: s, inline: s)
         } else if let o = entry.objectValue {
           checkKeys(o, allowed: ["labeled", "inline"], at: localePath + [.key(code)], what: "message")
           let labeled = string(o["labeled"], at: localePath + [.key(code), .key("labeled")])
           let inline = string(o["inline"], at: localePath + [.key(code), .key("inline")])
+          if let labeled { checkPlaceholders(labeled, at: localePath + [.key(code), .key("labeled")]) }
+          if let inline { checkPlaceholders(inline, at: localePath + [.key(code), .key("inline")]) }
           if let text = labeled ?? inline {
             templates[code] = MessageTemplate(labeled: labeled ?? text, inline: inline ?? text)
           } else {

@@ -90,7 +90,7 @@ extension Report {
       for (i, param) in failure.params.entries.enumerated() {
         if i > 0 { writer.raw(",") }
         writer.key(param.name)
-        writer.value(param.value.json)
+        param.value.write(to: &writer)
       }
       writer.raw("}}")
     }

@@ -119,7 +119,7 @@ public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConver
     for (j, param) in params.entries.enumerated() {
       if j > 0 { writer.raw(",") }
       writer.key(param.name)
-      writer.value(param.value.json)
+      param.value.write(to: &writer)
     }
   }
 }

@@ -132,6 +132,17 @@ public struct Subject {
     plan._withUnsafeGuaranteedRef { $0.index(of: field) }.flatMap { values[$0] }
   }
 
+  /// Runs `body` on this value put through another field's transforms as well, as `sameAs`
+  /// compares a confirmation with the field it confirms.
+  func withValue<R>(transformedLike field: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    plan._withUnsafeGuaranteedRef { plan in
+      guard let i = plan.index(of: field) else { return body(bytes) }
+      var arena = TransformArena()
+      defer { arena.reset() }
+      return body(plan.transformed(bytes, like: i, arena: &arena))
+    }
+  }
+
   /// Another field's transformed value as a `String`; `nil` when absent.
   public func string(of field: String) -> String? {
     bytes(of: field).map { String(decoding: $0, as: UTF8.self) }

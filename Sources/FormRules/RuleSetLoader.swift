@@ -343,7 +343,8 @@ struct RuleSetLoader {
         RuleSetProblem(
           file: file, path: [],
           message: "malformed JSON: \(error.reason.message)"
-            + (error.key.map { " \"\($0)\"" } ?? ""), line: error.line, column: error.column))
+            + (error.key.map { " \"\($0)\"" } ?? ""),
+          line: error.reason == .utf16 ? nil : error.line, column: error.reason == .utf16 ? nil : error.column))
       return nil
     }
   }
@@ -417,7 +418,14 @@ struct RuleSetLoader {
     merged.limits = child.limits ?? parent.limits
     merged.locales.formUnion(child.locales)
     for field in child.fields {
-      if let index = position[field.name] {
+      if let index = position[field.name], !merged.fields[index].name.utf8.elementsEqual(field.name.utf8) {
+        problems.append(
+          RuleSetProblem(
+            file: field.file, path: field.path,
+            message:
+              "\"\(field.name)\" and \"\(merged.fields[index].name)\" of \((merged.fields[index].file as NSString).lastPathComponent) differ only in Unicode normalization; rename one of them"
+          ))
+      } else if let index = position[field.name] {
         var base = merged.fields[index]
         if base.sensitive == true, field.sensitive == false {
           // A child cannot expose what its parent keeps secret: change the parent instead.

@@ -45,7 +45,8 @@ public final class PolicyServer: @unchecked Sendable {
     } else {
       web = nil
     }
-    let generation = try RulesGeneration.load(path: configuration.rulesPath, number: 1)
+    let generation = try RulesGeneration.load(
+      path: configuration.rulesPath, number: 1, confine: configuration.confineRules)
     current = Mutex(generation)
     metrics.recordLoad(success: true, generation: 1, rulesLoaded: generation.names.count, initial: true)
   }
@@ -99,7 +100,8 @@ public final class PolicyServer: @unchecked Sendable {
       let old = generation
       let outcome: ReloadOutcome
       do {
-        let next = try RulesGeneration.load(path: configuration.rulesPath, number: old.number + 1)
+        let next = try RulesGeneration.load(
+          path: configuration.rulesPath, number: old.number + 1, confine: configuration.confineRules)
         current.withLock { $0 = next }
         last = LastReload(succeeded: true, problems: [], time: Date())
         metrics.recordLoad(success: true, generation: next.number, rulesLoaded: next.names.count, initial: false)

@@ -34,8 +34,12 @@ final class RulesGeneration: Sendable {
 
   /// Loads every rules file under `path` (a file, or a folder searched recursively for
   /// `*.json` other than `*.tests.json` and `*.schema.json`), refusing any file, `extends`
-  /// or list that lies outside it. Collects every problem of every file.
-  static func load(path: String, number: Int) throws(RulesLoadError) -> RulesGeneration {
+  /// or list that lies outside it. With `confine` (the server's default) each file is loaded
+  /// with ``RuleSet/LoadOptions/confine``: its `extends`, `lists` and `notBreached` must be
+  /// relative paths without `..` below its own folder, refused before anything is opened, so
+  /// the rules-path check below only has the file itself and the default list left to judge.
+  /// Collects every problem of every file.
+  static func load(path: String, number: Int, confine: Bool = true) throws(RulesLoadError) -> RulesGeneration {
     let fm = FileManager.default
     var isDirectory: ObjCBool = false
     guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -62,13 +66,16 @@ final class RulesGeneration: Sendable {
       }
       origin[name] = file
       let confinement = Confinement(root: root)
-      let escapes = confinement.checkBeforeLoading(file)
+      // Confined, the library refuses every path out of the file's folder before opening it;
+      // walking the `extends` chain here would open what it refuses.
+      let escapes = confine ? confinement.checkFile(file) : confinement.checkBeforeLoading(file)
       if !escapes.isEmpty {
         problems += escapes
         continue
       }
       do throws(RuleSetError) {
-        let ruleSet = try RuleSet(contentsOf: URL(fileURLWithPath: file))
+        let ruleSet = try RuleSet(
+          contentsOf: URL(fileURLWithPath: file), options: .init(siblingTests: .required, confine: confine))
         let listEscapes = confinement.checkLists(of: ruleSet)
         if !listEscapes.isEmpty {
           problems += listEscapes
@@ -122,6 +129,11 @@ struct Confinement {
   func contains(_ path: String) -> Bool {
     guard let real = Self.realPath(path) else { return false }
     return real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+  }
+
+  /// The rules file itself (a symbolic link in the folder may point out of it).
+  func checkFile(_ file: String) -> [String] {
+    contains(file) ? [] : ["\(file): \(file) is outside the rules path \(root); only files under it are served"]
   }
 
   /// The file and its `extends` chain, read as JSON before the library loads anything.

@@ -17,6 +17,11 @@ public struct ServerConfiguration: Sendable {
   public var adminListen: ListenAddress?
   /// Threads that serve connections (libmicrohttpd's thread pool).
   public var threads = ServerConfiguration.defaultThreads
+  /// Load every rules file as from an untrusted source (`RuleSet.LoadOptions.confine`, the
+  /// default): `extends`, `lists` and `notBreached` must be relative paths without `..` below the
+  /// folder of the file that names them. `false` (`validate serve --trusted-rules`) allows `..` and
+  /// absolute paths, as long as they stay under the rules path.
+  public var confineRules = true
   /// The folder of static files served at `/` (the web front end); `nil` serves none.
   public var webDirectory: String?
   /// Origins allowed to call the API from a browser (CORS). Empty: no CORS headers at all.

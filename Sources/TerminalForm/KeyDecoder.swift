@@ -12,6 +12,15 @@
 /// ```
 public struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
+  /// Inside a control string (OSC `ESC ]`, DCS `ESC P`, SOS `ESC X`, PM `ESC ^`, APC `ESC _`,
+  /// or their C1 forms): its bytes are dropped until BEL or ST (`ESC \\`, U+009C) ends it, so a
+  /// pasted or answered-back sequence such as `ESC ] 52;c;… BEL` never becomes field text.
+  /// CAN and SUB cancel it; any other control, or the input going quiet, ends it too, and that
+  /// control is then read as a key (so Alt+] followed by typing cannot swallow Enter).
+  private var inControlString = false
+
+  /// The second byte of `ESC ]`, `ESC P`, `ESC X`, `ESC ^`, `ESC _`.
+  private static let controlStringIntroducers: [UInt8] = [0x5D, 0x50, 0x58, 0x5E, 0x5F]
 
   public init() {}
 
@@ -33,7 +42,30 @@ public struct KeyDecoder: Sendable {
     }
     decoding: while i < pending.count {
       let byte = pending[i]
+      if inControlString {
+        switch byte {
+        case 0x07, 0x18, 0x1A:
+          inControlString = false
+          i += 1
+        case 0x1B:
+          guard i + 1 < pending.count else { break decoding }
+          inControlString = false
+          if pending[i + 1] == UInt8(ascii: "\\") { i += 2 }
+        case 0xC2:
+          guard i + 1 < pending.count else { break decoding }
+          if pending[i + 1] == 0x9C { inControlString = false }
+          i += 2
+        case 0x00...0x1F:
+          inControlString = false
+        default:
+          i += 1
+        }
+        continue
+      }
       switch byte {
+      case 0x1B where i + 1 < pending.count && Self.controlStringIntroducers.contains(pending[i + 1]):
+        inControlString = true
+        i += 2
       case 0x1B:
         switch escapeSequence(at: i) {
         case .incomplete: break decoding
@@ -63,8 +95,26 @@ public struct KeyDecoder: Sendable {
         switch scalar(at: i) {
         case .incomplete: break decoding
         case .scalar(let scalar, let length):
-          // C1 controls are never text; everything else printable joins the current run.
-          if !(0x80...0x9F).contains(scalar.value) { text.unicodeScalars.append(scalar) }
+          switch scalar.value {
+          case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
+            // DCS, SOS, OSC, PM, APC in their C1 form: a control string, dropped whole.
+            inControlString = true
+          case 0x9B:
+            // CSI in its C1 form: read as `ESC [`.
+            switch controlSequence(at: i, parametersAt: i + length) {
+            case .incomplete: break decoding
+            case .key(let key, let sequenceLength):
+              if let key { emit(key) }
+              i += sequenceLength
+              continue decoding
+            }
+          case 0x80...0x9F:
+            // Other C1 controls are never text.
+            break
+          default:
+            // Everything else printable joins the current run.
+            text.unicodeScalars.append(scalar)
+          }
           i += length
         }
       }
@@ -77,6 +127,11 @@ public struct KeyDecoder: Sendable {
   /// Ends an unfinished tail after input went quiet: a lone ESC is the Escape key, a
   /// truncated UTF-8 character becomes U+FFFD.
   public mutating func flush() -> [Key] {
+    if inControlString {
+      // The input went quiet inside a control string: a terminal sends one whole, so end it.
+      inControlString = false
+      if pending.first == 0x1B || pending.first == 0xC2 { pending.removeFirst() }
+    }
     guard !pending.isEmpty else { return [] }
     let rest = pending
     pending = []
@@ -105,16 +160,7 @@ public struct KeyDecoder: Sendable {
     let introducer = pending[start + 1]
     switch introducer {
     case UInt8(ascii: "["):
-      // CSI: parameter bytes 0x30–0x3F, intermediate bytes 0x20–0x2F, one final byte.
-      var j = start + 2
-      while j < pending.count, (0x20...0x3F).contains(pending[j]) { j += 1 }
-      guard j < pending.count else {
-        // A runaway sequence is dropped rather than buffered forever.
-        return j - start > 32 ? .key(nil, length: j - start) : .incomplete
-      }
-      let final = pending[j]
-      let parameters = String(decoding: pending[(start + 2)..<j], as: UTF8.self)
-      return .key(csiKey(final: final, parameters: parameters), length: j - start + 1)
+      return controlSequence(at: start, parametersAt: start + 2)
     case UInt8(ascii: "O"):
       // SS3, sent for arrows and Home/End in application cursor mode.
       guard start + 2 < pending.count else { return .incomplete }
@@ -128,6 +174,20 @@ public struct KeyDecoder: Sendable {
     default:
       return .key(.escape, length: 1)
     }
+  }
+
+  /// A CSI sequence whose introducer (`ESC [` or U+009B) starts at `start`: parameter bytes
+  /// 0x30–0x3F and intermediate bytes 0x20–0x2F from `parametersAt`, then one final byte.
+  private func controlSequence(at start: Int, parametersAt first: Int) -> Step<Key?> {
+    var j = first
+    while j < pending.count, (0x20...0x3F).contains(pending[j]) { j += 1 }
+    guard j < pending.count else {
+      // A runaway sequence is dropped rather than buffered forever.
+      return j - start > 32 ? .key(nil, length: j - start) : .incomplete
+    }
+    let final = pending[j]
+    let parameters = String(decoding: pending[first..<j], as: UTF8.self)
+    return .key(csiKey(final: final, parameters: parameters), length: j - start + 1)
   }
 
   private func csiKey(final: UInt8, parameters: String) -> Key? {

@@ -54,19 +54,8 @@ enum FormCommand {
       return ExitCode.trouble
     }
 
-    let policy: Policy
-    do {
-      let rules = try RuleSet(
-        contentsOf: URL(fileURLWithPath: rulesPath),
-        options: .init(siblingTests: .optional, confine: options.has("confine")))
-      printWarnings(rules)
-      policy = try rules.compile()
-    } catch {
-      for problem in error.problems { Console.printError(problem.description) }
-      return ExitCode.trouble
-    }
-    let preferences = [options.value("locale")] + ["LC_ALL", "LC_MESSAGES", "LANG"].map(Console.environment)
-    let model = FormModel(policy: policy, locale: policy.negotiateLocale(preferences.compactMap { $0 }))
+    guard let policy = loadPolicy(rulesPath, confine: options.has("confine")) else { return ExitCode.trouble }
+    let model = FormModel(policy: policy, locale: resolveLocale(options.value("locale"), policy: policy))
 
     do {
       switch try TerminalSession.run(model: model) {

@@ -33,6 +33,7 @@ enum LintCommand {
         let ruleCount = policy.ruleSet.fields.reduce(0) { $0 + $1.rules.count }
         Console.print(
           "\(rulesPath): OK (\(policy.fieldNames.count) fields, \(ruleCount) rules, \(rules.tests.count) tests)")
+        for warning in rules.sameAsTransformMismatches() { Console.print("Warning: \(warning)") }
         // Which lists and breach files the rules really use on this machine.
         let cwd = FileManager.default.currentDirectoryPath + "/"
         for used in rules.referencedFiles() {

@@ -10,7 +10,7 @@ enum ServeCommand {
       "max-header-bytes", "idle-timeout", "request-timeout", "max-connections", "max-connections-per-ip",
       "drain-timeout", "access-log", "tls-cert", "tls-key",
     ],
-    flags: ["no-web"], repeatable: ["allow-origin"])
+    flags: ["no-web", "trusted-rules"], repeatable: ["allow-origin"])
 
   static let help = """
     OVERVIEW: Serve rules files over HTTP: one policy server for web pages and backends in any language.
@@ -27,6 +27,8 @@ enum ServeCommand {
       --web <dir>                 Serve the static files of this folder at / (default: the Web folder next to
                                   the rules folder, else ./Web, if there is one).
       --no-web                    Serve no static files.
+      --trusted-rules             Allow extends, lists and notBreached paths with .. or absolute ones, as long
+                                  as they stay under --rules (default: confined, as validate --confine).
       --max-body-bytes <n>        Largest body of a validation (default 65536).
       --max-batch-bytes <n>       Largest body of validate-batch (default 8388608).
       --max-uri-bytes <n>         Longest path and query (default 8192).
@@ -83,6 +85,7 @@ enum ServeCommand {
       try number("max-connections-per-ip", \.maxConnectionsPerIP, minimum: 0)
       try number("drain-timeout", \.drainTimeout, minimum: 0)
       if let log = try options.choice("access-log", ["on", "off"]) { configuration.accessLog = log == "on" }
+      configuration.confineRules = !options.has("trusted-rules")
       configuration.allowedOrigins = options.all("allow-origin")
       if configuration.allowedOrigins.contains("*") {
         throw UsageError(message: "--allow-origin takes an origin such as https://shop.example, not '*'")

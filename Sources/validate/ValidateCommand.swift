@@ -86,6 +86,13 @@ enum ValidateCommand {
       let format =
         try options.choice("format", ["text", "json", "problem"])
         ?? (Console.isTerminal(STDOUT_FILENO) ? "text" : "json")
+      // Checked before the rules load: a wrong option is a usage error whatever the rules say.
+      let jobCount = try jobs(options.value("jobs"))
+      if options.value("jobs") != nil, !options.has("jsonl") {
+        throw UsageError(
+          message: "--jobs works with --jsonl only: one document is validated on one thread",
+          hint: "For example: validate --rules Rules/signup.json --jsonl --jobs 4 < users.jsonl")
+      }
       guard let policy = loadPolicy(rulesPath, confine: options.has("confine")) else { return ExitCode.trouble }
       let locale = resolveLocale(options.value("locale"), policy: policy)
       let overrides = try fieldOverrides(options.all("field"), policy: policy)
@@ -100,7 +107,7 @@ enum ValidateCommand {
         }
         return try runLines(
           policy: policy, inputPath: options.value("input"), format: format, locale: locale,
-          jobs: try jobs(options.value("jobs")), options: reportOptions)
+          jobs: jobCount, options: reportOptions)
       }
       return try runDocument(
         policy: policy, inputPath: options.value("input"), overrides: overrides, format: format, locale: locale,
@@ -174,7 +181,8 @@ enum ValidateCommand {
         throw UsageError(message: "--field needs NAME=VALUE", hint: "For example: --field email=taro@example.jp")
       }
       let name = String(assignment[..<eq])
-      guard let field = policy.field(name) else {
+      // Byte for byte, as input keys: `policy.field` alone matches canonically equivalent names.
+      guard let field = policy.field(name), field.name.utf8.elementsEqual(name.utf8) else {
         throw UsageError(
           message: "no field named '\(name)' in the rules file",
           hint: "Fields: \(policy.fieldNames.joined(separator: ", ")).")
@@ -233,6 +241,10 @@ enum ValidateCommand {
     if blankIsEmpty, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
     switch InputRecord.decode(bytes, knownFields: Set(policy.fieldNames)) {
     case .success(let decoded): return decoded
+    case .failure(let malformed) where malformed.reason == JSONSyntaxError.Reason.utf16.rawValue:
+      throw UsageError(
+        message: "the input is not a JSON object of strings: \(describe(malformed))",
+        hint: "For example: iconv -f UTF-16 -t UTF-8 input.json > input-utf8.json")
     case .failure(let malformed):
       throw UsageError(
         message: "the input is not a JSON object of strings: \(describe(malformed))",
@@ -248,7 +260,11 @@ enum ValidateCommand {
     case "notString": text = "field '\(malformed.field ?? "?")' is neither a string nor null"
     default: text = JSONSyntaxError.Reason(rawValue: malformed.reason)?.message ?? malformed.reason
     }
-    if let line = malformed.line, let column = malformed.column { text += " at line \(line), column \(column)" }
+    if let line = malformed.line, let column = malformed.column,
+      malformed.reason != JSONSyntaxError.Reason.utf16.rawValue
+    {
+      text += " at line \(line), column \(column)"
+    }
     return text
   }
 

@@ -92,6 +92,61 @@ struct OperationsTests {
     #expect(server.terminate() == 0)
   }
 
+  /// Starts `validate serve ARGUMENTS` that must fail to load; returns its standard error.
+  static func failedStart(_ arguments: [String]) throws -> (status: Int32, log: String) {
+    let process = Process()
+    process.executableURL = try #require(ServerProcess.executable)
+    process.arguments = ["serve", "--listen", "127.0.0.1:0", "--no-web"] + arguments
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let pid = process.processIdentifier
+    // A server that starts anyway must not stall the run.
+    DispatchQueue.global().asyncAfter(deadline: .now() + 10) { if process.isRunning { kill(pid, SIGKILL) } }
+    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, log)
+  }
+
+  @Test("rules are confined by default: an extends with .. or an absolute path is refused at load and at reload")
+  func confinedByDefault() throws {
+    // `..` that stays under the rules path, and an absolute path to a file in it: both refused.
+    let folder = try TemporaryFolder([
+      "base.json": loginRules,
+      "tenant/rules.json": #"{"version": 1, "extends": "../base.json"}"#,
+    ])
+    let dotted = try Self.failedStart(["--rules", folder.path])
+    #expect(dotted.status == 2)
+    #expect(
+      dotted.log.contains(
+        #"tenant/rules.json: extends: "../base.json" is outside the folder of rules.json; --confine allows only relative paths below it"#
+      ), "\(dotted.log)")
+    #expect(dotted.log.contains("did not load; nothing is served"))
+    try folder.write("tenant/rules.json", #"{"version": 1, "extends": "\#(folder.path)/base.json"}"#)
+    let absolute = try Self.failedStart(["--rules", folder.path])
+    #expect(absolute.status == 2)
+    #expect(absolute.log.contains(#"extends: "\#(folder.path)/base.json" is outside the folder of rules.json"#))
+
+    // --trusted-rules: the same files load, since they stay under --rules.
+    try folder.write("tenant/rules.json", #"{"version": 1, "extends": "../base.json"}"#)
+    let trusted = try ServerProcess(["--rules", folder.path, "--trusted-rules", "--no-web"])
+    #expect(try trusted.request("GET", "/v1/rules/rules").status == 200)
+
+    // A reload is confined too: the old generation keeps serving, the log says why.
+    let served = try TemporaryFolder(["tenant/rules.json": loginRules, "shared.json": loginRules])
+    let server = try ServerProcess(["--rules", served.path, "--admin-listen", "127.0.0.1:0", "--no-web"])
+    #expect(try server.post("rules", Self.form).status == 200)
+    try served.write("tenant/rules.json", #"{"version": 1, "extends": "../shared.json"}"#)
+    let reload = try server.request("POST", "/admin/reload", admin: true)
+    #expect(reload.status == 422)
+    #expect(
+      (reload.json?["problems"] as? [String])?.first?.contains(#"extends: "../shared.json" is outside the folder"#)
+        == true,
+      "\(reload.text)")
+    #expect(try server.post("rules", Self.form).status == 200)
+  }
+
   @Test("SIGTERM drains: the request in flight is answered, new connections are refused, exit 0")
   func drain() throws {
     let server = try ServerProcess(["--rules", "Rules/login.json", "--drain-timeout", "10"])

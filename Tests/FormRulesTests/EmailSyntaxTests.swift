@@ -659,15 +659,18 @@ struct EmailSyntaxHugeInputTests {
     HugeInput(name: "whitespace", text: repeated(" ", size)),
   ]
 
-  @Test("Huge input returns fast", arguments: inputs)
-  func fast(_ input: HugeInput) {
-    let clock = ContinuousClock()
+  /// `practical` and `rfc` refuse anything over 254 octets before scanning it: `tooLong` for
+  /// every shape, where a scan would have found another reason first (`missingAt` for letters
+  /// without an `@`, a dot or quoting error…). `html` has no length limit and scans in linear
+  /// time; its cost, like every speed figure, is measured in a release build (docs/email.md,
+  /// docs/performance.md), never by a timed test.
+  @Test(
+    "Huge input is refused as tooLong before it is scanned (practical, rfc); html runs to a verdict", arguments: inputs)
+  func bounded(_ input: HugeInput) {
     for profile in EmailSyntax.Profile.allCases {
       for syntax in [EmailSyntax(profile: profile), permissive(profile)] {
-        var result: Reason?
-        let elapsed = clock.measure { result = syntax.check(input.text) }
-        #expect(elapsed < .milliseconds(250), "\(profile): \(elapsed)")
-        if profile != .html { #expect(result == .tooLong) }
+        let result = syntax.check(input.text)
+        if profile != .html { #expect(result == .tooLong, "\(profile)") }
       }
     }
   }

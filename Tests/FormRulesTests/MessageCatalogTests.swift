@@ -77,7 +77,8 @@ struct MessageCatalogTests {
     "locale negotiation",
     arguments: [
       (["ja-JP"], "en", "ja"), (["ja_JP.UTF-8"], "en", "ja"), (["en-US"], "ja", "en"), (["fr-FR"], "ja", "ja"),
-      (["fr", "en"], "ja", "en"), ([], "ja", "ja"), ([], "fr", "en"), (["C"], "ja", "ja"), (["JA"], "en", "ja"),
+      (["fr", "en"], "ja", "en"), ([], "ja", "ja"), ([], "fr", "en"), (["C"], "ja", "en"),
+      (["POSIX", "ja"], "ja", "en"), (["C.UTF-8"], "ja", "en"), (["JA"], "en", "ja"),
     ])
   func negotiate(preferred: [String], fallback: String, expected: String) {
     #expect(MessageCatalog.negotiate(preferred, default: fallback) == expected)

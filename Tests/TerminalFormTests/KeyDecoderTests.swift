@@ -76,3 +76,32 @@ struct KeyDecoderTests {
     #expect(keys.map { if case .text(let t) = $0 { t } else { "?" } }.joined() == text)
   }
 }
+
+extension KeyDecoderTests {
+  @Test(
+    "H13h: control strings (OSC, DCS, SOS, PM, APC, and their C1 forms) are dropped whole, split or not",
+    arguments: [
+      "\u{1B}]52;c;SGVsbG8=\u{07}", "\u{1B}]0;title\u{1B}\\", "\u{1B}P1$r0m\u{1B}\\", "\u{1B}X sos \u{1B}\\",
+      "\u{1B}^pm\u{07}", "\u{1B}_apc\u{9C}", "\u{9D}8;;https://example.com\u{07}", "\u{90}dcs\u{9C}",
+      "\u{1B}]2;x\u{18}",
+    ])
+  func controlStrings(sequence: String) {
+    let bytes = Self.bytes("a" + sequence + "b")
+    #expect(Self.decode(bytes) == [.text("ab")])
+    var decoder = KeyDecoder()
+    var keys: [Key] = []
+    for byte in bytes { keys += decoder.decode([byte]) }
+    keys += decoder.flush()
+    #expect(keys.map { if case .text(let t) = $0 { t } else { "?" } }.joined() == "ab")
+  }
+
+  @Test("H13h: a control string ends at a control key (Alt+] then typing cannot swallow Enter) or when input is quiet")
+  func controlStringEnds() {
+    #expect(Self.decode(Self.bytes("\u{1B}]abc\rd")) == [.enter, .text("d")])
+    var decoder = KeyDecoder()
+    #expect(decoder.decode(Self.bytes("\u{1B}]abc")) == [])
+    #expect(decoder.flush() == [])
+    #expect(decoder.decode(Self.bytes("d")) == [.text("d")])
+    #expect(Self.decode(Self.bytes("\u{9B}31mx\u{9B}A")) == [.text("x"), .up])
+  }
+}

@@ -314,3 +314,20 @@ extension FormPTYTests {
     #expect(try pty.waitForExit().status == 130)
   }
 }
+
+extension FormPTYTests {
+  @Test("H13h: OSC, DCS, APC and C1 control strings typed or pasted into a field are dropped whole, never text")
+  func controlStringsTyped() throws {
+    let pty = try start(locale: "en")
+    try pty.waitForScreen { $0.text.contains("Email address") }
+    pty.type("a\u{1B}]52;c;SGVsbG8=\u{07}b\u{1B}]0;title\u{1B}\\c\u{1B}P1$r0m\u{1B}\\d\u{1B}_apc\u{07}")
+    pty.type("e\u{9D}8;;https://x\u{07}f\u{9B}31mg")
+    try pty.waitForScreen { $0.text.contains("Email address  abcdefg") }
+    pty.type("\t")
+    pty.type("abc123")
+    pty.type("\r")
+    let result = try pty.waitForExit()
+    #expect(result.status == 0)
+    #expect(result.stdout == #"{"email":"abcdefg","password":"abc123"}"# + "\n")
+  }
+}

@@ -620,3 +620,60 @@ extension HostileInputTests {
     #expect(String(decoding: errors, as: UTF8.self) == "records: 2, valid: 2, invalid: 0, malformed: 0\n")
   }
 }
+
+extension HostileInputTests {
+  // MARK: - H03 sameAs across different transforms
+
+  static let confirmRules = text(
+    #"{"defaultLocale": "en", "fields": {"password": {"sensitive": true, "normalize": "nfkc", "trim": true, "rules": [{"required": true}]}, "confirm": {"rules": [{"sameAs": "password"}]}}}"#
+  )
+
+  @Test(
+    "H03a: a confirmation without the password's trim and nfkc matches the same keystrokes, on every path",
+    arguments: [["--format", "json"], ["--jsonl", "--jobs", "1"], ["--jsonl", "--jobs", "2"]])
+  func sameAsAcrossTransforms(_ mode: [String]) throws {
+    let directory = try ReliabilityCLI.files(["rules.json": Self.confirmRules])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Half-width kana and full-width letters, decomposed accents, a trailing space; then ASCII
+    // (the byte-level path), then a real mismatch.
+    let records = [
+      #"{"password": "ｶﾀｶﾅＡＢ", "confirm": "ｶﾀｶﾅＡＢ"}"#,
+      #"{"password": "e\u0301te\u0301", "confirm": "\u00e9t\u00e9 "}"#,
+      #"{"password": "abc", "confirm": "abc"}"#,
+      #"{"password": "ｶﾀｶﾅＡＢ", "confirm": "ｶﾀｶﾅＡＣ"}"#,
+    ]
+    if mode.first == "--jsonl" {
+      let outcome = try Self.run(
+        ["--rules", "rules.json"] + mode, stdin: Self.text(records.joined(separator: "\n") + "\n"), in: directory)
+      #expect(outcome.status == 1)
+      #expect(
+        outcome.stdout.split(separator: "\n").map { $0.hasPrefix(#"{"valid":true"#) } == [true, true, true, false],
+        "\(outcome.stdout)")
+    } else {
+      for (record, valid) in zip(records, [true, true, true, false]) {
+        let outcome = try Self.run(["--rules", "rules.json"] + mode, stdin: Self.text(record), in: directory)
+        #expect(outcome.status == (valid ? 0 : 1), "\(record): \(outcome.stdout)")
+      }
+    }
+  }
+
+  @Test("H03b: lint warns when a confirmation's trim or normalize differs from the field it confirms")
+  func sameAsTransformWarning() throws {
+    let directory = try ReliabilityCLI.files([
+      "rules.json": Self.confirmRules,
+      "same.json": Self.text(
+        #"{"fields": {"password": {"normalize": "nfkc", "trim": true}, "confirm": {"normalize": "nfkc", "trim": true, "rules": [{"sameAs": "password"}]}}}"#
+      ),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let lint = try Self.run(["lint", "--rules", "rules.json"], in: directory)
+    #expect(lint.status == 0)
+    #expect(
+      lint.stdout.contains(
+        #"Warning: rules.json: fields.confirm.rules[0].sameAs: "confirm" (trim false, normalize none) confirms "password" (trim true, normalize nfkc); it is compared after the transforms of "password", but give both fields the same trim and normalize"#
+      ), "\(lint.stdout)")
+    let same = try Self.run(["lint", "--rules", "same.json"], in: directory)
+    #expect(same.status == 0)
+    #expect(!same.stdout.contains("Warning"))
+  }
+}

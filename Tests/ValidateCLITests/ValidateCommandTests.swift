@@ -150,10 +150,10 @@ struct ValidateCommandTests {
       name: "LANG=ja_JP.UTF-8 is Japanese", rules: CLI.fixture("english-default.json"),
       environment: ["LANG": "ja_JP.UTF-8"], language: "ja"),
     LocaleCase(name: "LANG=en_US.UTF-8 is English", environment: ["LANG": "en_US.UTF-8"], language: "en"),
-    LocaleCase(name: "LANG=C falls back to the file's defaultLocale", environment: ["LANG": "C.UTF-8"], language: "ja"),
+    LocaleCase(name: "LANG=C.UTF-8 is English (H13a)", environment: ["LANG": "C.UTF-8"], language: "en"),
     LocaleCase(
-      name: "LC_ALL=C overrides LANG, then the file's defaultLocale",
-      environment: ["LC_ALL": "C", "LANG": "en_US.UTF-8"], language: "ja"),
+      name: "LC_ALL=C overrides a Japanese LANG: English (H13a)",
+      environment: ["LC_ALL": "C", "LANG": "ja_JP.UTF-8"], language: "en"),
     LocaleCase(name: "no locale anywhere: the file's defaultLocale", language: "ja"),
     LocaleCase(
       name: "no locale and no defaultLocale: English", rules: CLI.fixture("english-default.json"), language: "en"),

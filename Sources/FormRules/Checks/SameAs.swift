@@ -1,5 +1,5 @@
-/// `{"sameAs": "password"}`: equals another field's value after that field's
-/// transforms. The failure belongs to the confirming field.
+/// `{"sameAs": "password"}`: equals another field's value, both after that field's
+/// transforms (the confirmation's own first). The failure belongs to the confirming field.
 public struct SameAs: Rule {
   public static let name = "sameAs"
   public static let checksEmptyValue = true
@@ -28,12 +28,50 @@ enum ConstantTime {
 extension SameAs {
   public func check(_ subject: Subject) -> Int? {
     let expected = subject.bytes(of: other) ?? UTF8Text.empty
-    // `String` equality is canonical equivalence; the sensitive form compares bytes.
-    let equal =
-      subject.isSensitive
-      ? ConstantTime.equals(subject.bytes, expected) : UTF8Text.equalStrings(subject.bytes, expected)
-    return equal ? nil : 0
+    // Compared after the confirmed field's transforms too (the confirmation's own ran
+    // first): with `nfkc` on the password only, ｶﾀｶﾅ typed twice must match.
+    return subject.withValue(transformedLike: other) { value in
+      // `String` equality is canonical equivalence; the sensitive form compares bytes.
+      let equal =
+        subject.isSensitive
+        ? ConstantTime.equals(value, expected) : UTF8Text.equalStrings(value, expected)
+      return equal ? nil : 0
+    }
   }
 
   public func failure(variant: Int) -> Failure { Failure(code: Self.name, params: ["other": .string(other)]) }
+}
+
+extension RuleSet {
+  /// Confirmations whose field does not have the `trim` and `normalize` of the field it
+  /// confirms, for `validate lint` to warn about. The comparison is made after the confirmed
+  /// field's transforms either way, but the confirmation's own value (its `value` in reports,
+  /// its other rules) is transformed differently, which is rarely what was meant.
+  public func sameAsTransformMismatches() -> [RuleSetProblem] {
+    var problems: [RuleSetProblem] = []
+    func describe(_ field: FieldSpec) -> String {
+      "trim \(field.trim), normalize \(field.normalize.rawValue)"
+    }
+    func visit(_ node: RuleNode, in field: FieldSpec) {
+      switch node.kind {
+      case .rule(let rule):
+        guard let same = rule as? SameAs, let confirmed = fields.first(where: { $0.name == same.other }),
+          confirmed.trim != field.trim || confirmed.normalize != field.normalize
+        else { return }
+        problems.append(
+          RuleSetProblem(
+            file: node.file, path: node.path + [.key(SameAs.name)],
+            message:
+              "\"\(field.name)\" (\(describe(field))) confirms \"\(confirmed.name)\" (\(describe(confirmed))); "
+              + "it is compared after the transforms of \"\(confirmed.name)\", but give both fields the same trim and normalize"
+          ))
+      case .allOf(let nodes), .anyOf(let nodes), .not(let nodes):
+        for inner in nodes { visit(inner, in: field) }
+      }
+    }
+    for field in fields {
+      for node in field.rules { visit(node, in: field) }
+    }
+    return problems
+  }
 }

@@ -49,7 +49,13 @@ public enum InputRecord {
     }
     guard let object = value.objectValue else { return .failure(MalformedRecord(reason: "notObject")) }
     var values: [String: String?] = [:]
-    for (key, member) in object.members where knownFields.contains(key) {
+    // A key names a field only when its bytes are the field's name. `Set.contains` alone would
+    // match by canonical equivalence (`"\u{212A}ey"`, with a KELVIN SIGN, would fill `Key`),
+    // where every JSON tool, and the bulk record scanner, compares bytes.
+    for (key, member) in object.members {
+      guard let index = knownFields.firstIndex(of: key), knownFields[index].utf8.elementsEqual(key.utf8) else {
+        continue
+      }
       switch member {
       case .string(let s): values[key] = s
       case .null: values[key] = .some(nil)

@@ -4,6 +4,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   public enum Reason: String, Sendable, CaseIterable {
     case unexpectedEnd, unexpectedCharacter, invalidUTF8, controlCharacter, invalidEscape, loneSurrogate
     case invalidNumber, tooDeep, duplicateKey, trailingData, nulCharacter
+    /// The text starts with a UTF-16 (or UTF-32) byte order mark, or has the NUL bytes
+    /// UTF-16 puts beside every ASCII character: it was saved in the wrong encoding.
+    case utf16
 
     public var message: String {
       switch self {
@@ -18,6 +21,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
       case .duplicateKey: return "duplicate key"
       case .trailingData: return "unexpected data after the JSON value"
       case .nulCharacter: return "NUL character"
+      case .utf16: return "this looks like UTF-16; save it as UTF-8"
       }
     }
   }
@@ -32,6 +36,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   public var key: String?
 
   public var description: String {
+    // An encoding is a property of the whole text, not of a position in it.
+    if reason == .utf16 { return reason.message }
     var text = "\(reason.message) at line \(line), column \(column)"
     if let key { text += " (key \"\(key)\")" }
     return text
@@ -102,11 +108,22 @@ private struct Reader {
   mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
     // A UTF-8 byte order mark is tolerated at the very start, as editors write one.
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+    if looksLikeUTF16() { throw error(.utf16, at: 0) }
     skipWhitespace()
     let value = try parseValue()
     skipWhitespace()
     if index != bytes.count { throw error(.trailingData) }
     return value
+  }
+
+  /// A UTF-16 or UTF-32 byte order mark (`FF FE`, `FE FF`), or a NUL byte in the first two,
+  /// which UTF-16 writes beside an ASCII `{` or space (RFC 4627, section 3). Neither can begin
+  /// a JSON text in UTF-8, so no valid input is refused by this.
+  func looksLikeUTF16() -> Bool {
+    guard bytes.count >= 2 else { return false }
+    let (first, second) = (bytes[0], bytes[1])
+    if (first == 0xFF && second == 0xFE) || (first == 0xFE && second == 0xFF) { return true }
+    return (first == 0) != (second == 0)
   }
 
   mutating func skipWhitespace() {
@@ -155,7 +172,9 @@ private struct Reader {
     var members: [(key: String, value: JSONValue)] = []
     // Small objects find duplicates by scanning; large ones switch to a set, so an object of
     // 100 000 keys costs linear time rather than 5 billion comparisons.
-    var keySet: Set<String> = []
+    // Keys are compared byte for byte, as every JSON tool compares them: Swift's `==` on
+    // strings is canonical equivalence, under which "\u212Aey" (KELVIN SIGN) equals "Key".
+    var keySet: Set<[UInt8]> = []
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -168,10 +187,12 @@ private struct Reader {
       let keyOffset = index
       let key = try parseString()
       if members.count < Self.linearKeyScanLimit {
-        if members.contains(where: { $0.key == key }) { throw error(.duplicateKey, at: keyOffset, key: key) }
+        if members.contains(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
+          throw error(.duplicateKey, at: keyOffset, key: key)
+        }
       } else {
-        if keySet.isEmpty { keySet = Set(members.lazy.map(\.key)) }
-        if !keySet.insert(key).inserted { throw error(.duplicateKey, at: keyOffset, key: key) }
+        if keySet.isEmpty { keySet = Set(members.lazy.map { Array($0.key.utf8) }) }
+        if !keySet.insert(Array(key.utf8)).inserted { throw error(.duplicateKey, at: keyOffset, key: key) }
       }
       skipWhitespace()
       guard index < bytes.count else { throw error(.unexpectedEnd) }

@@ -29,7 +29,7 @@ public enum JSONValue: Sendable, Equatable {
     case .string(let s):
       let shown = s.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(40))) + "…" : s
       return "\"\(shown)\""
-    case .number(let d): return d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)
+    case .number(let d): return JSONWriter.numberText(d)
     case .bool(let b): return String(b)
     default: return typeDescription
     }
@@ -81,13 +81,15 @@ public struct JSONObject: Sendable, Equatable {
   public var isEmpty: Bool { members.isEmpty }
   public var count: Int { members.count }
 
+  /// The member whose key has exactly the bytes of `key` (not merely canonically equivalent:
+  /// `"\u{212A}ey"` is not `"Key"`).
   public subscript(key: String) -> JSONValue? {
     get {
-      for member in members where member.key == key { return member.value }
+      for member in members where member.key.utf8.elementsEqual(key.utf8) { return member.value }
       return nil
     }
     set {
-      if let index = members.firstIndex(where: { $0.key == key }) {
+      if let index = members.firstIndex(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
         if let newValue { members[index].value = newValue } else { members.remove(at: index) }
       } else if let newValue {
         members.append((key, newValue))
@@ -97,6 +99,6 @@ public struct JSONObject: Sendable, Equatable {
 
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     lhs.members.count == rhs.members.count
-      && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+      && zip(lhs.members, rhs.members).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value == $1.value }
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes compact JSON into a byte buffer, keys in the order they are written.
 ///
 /// Reports are written by hand rather than through `JSONEncoder` so that field order
@@ -20,11 +22,17 @@ public struct JSONWriter {
   public mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
 
   public mutating func number(_ value: Double) {
-    if value.rounded() == value, abs(value) < 1e15 {
-      int(Int(value))
-    } else {
-      bytes.append(contentsOf: String(value).utf8)
-    }
+    bytes.append(contentsOf: Self.numberText(value).utf8)
+  }
+
+  /// A number as people and JSON tools expect it: an integral value below 10^21 in plain
+  /// digits (`9223372036854775808`, not `9.223372036854776e+18`), as JavaScript writes it;
+  /// anything else in Swift's shortest round-trip form (`2.5`, `1e+300`).
+  public static func numberText(_ value: Double) -> String {
+    guard value.rounded() == value, abs(value) < 1e21 else { return String(value) }
+    if abs(value) < 9.2e18 { return String(Int(value)) }
+    // Between 2^63 and 10^21: the double's exact integer value, which `Int` cannot hold.
+    return String(format: "%.0f", value)
   }
 
   /// Writes a JSON string literal, escaping quotes, backslashes and control characters.

@@ -26,6 +26,9 @@ extension MessageCatalog {
     // The common case, an exact supported tag, costs no allocation.
     for language in RuleSet.supportedLocales where tag == language { return language }
     let primary = tag.lowercased().prefix { $0.isLetter }
+    // The POSIX locales `C` and `POSIX` (`LC_ALL=C`, `C.UTF-8`) mean English, as they do for
+    // every other program.
+    if primary == "c" || primary == "posix" { return "en" }
     return RuleSet.supportedLocales.first { $0 == primary }
   }
 

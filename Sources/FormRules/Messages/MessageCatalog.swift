@@ -125,6 +125,30 @@ public struct MessageCatalog: Sendable {
     return render(Failure(code: code, params: params), label: nil, locale: language, style: .labeled)
   }
 
+  /// Every placeholder a message can use: `{label}`, `{unit}`, and the name of any failure
+  /// parameter (`{min}`, `{max}`, `{actual}`, `{other}`, `{fields}`…). A rules file whose
+  /// message names anything else is refused: the placeholder would be shown as typed.
+  public static let placeholders: Set<String> = {
+    var names: Set<String> = [
+      "label", "unit", "min", "max", "actual", "other", "field", "fields", "missing", "of", "minCount", "count",
+      "value", "score", "profile", "kind", "reason", "line", "column", "failures", "suggestions", "warning",
+    ]
+    for table in builtIn.templates.values {
+      for template in table.values {
+        names.formUnion(placeholderNames(in: template.labeled) + placeholderNames(in: template.inline))
+      }
+    }
+    return names
+  }()
+
+  /// The `{name}`s of a template, read as rendering reads them (``TemplatePiece/parse(_:)``).
+  public static func placeholderNames(in template: String) -> [String] {
+    TemplatePiece.parse(template).compactMap {
+      if case .placeholder(let name) = $0 { return name }
+      return nil
+    }
+  }
+
   func fill(
     _ template: String, failure: Failure, label: String?, language: String, fieldLabel: (String) -> String?
   ) -> String {

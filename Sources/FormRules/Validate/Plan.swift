@@ -174,18 +174,28 @@ final class Plan: @unchecked Sendable {
   ) {
     for i in 0..<fieldCount {
       oversized[i] = false
-      guard var value = values[i] else { continue }
+      guard let value = values[i] else { continue }
       if value.count > maxValueBytes {
         values[i] = nil
         oversized[i] = true
         continue
       }
-      if fields[i].normalize != .none, !UTF8Text.isASCII(value) {
-        value = arena.store(Transform.normalized(value, fields[i].normalize))
-      }
-      if fields[i].trim { value = Transform.trimmingWhitespace(value) }
-      values[i] = value
+      values[i] = transformed(value, like: i, arena: &arena)
     }
+  }
+
+  /// One value through field `i`'s transforms (normalize, then trim); a normalized value is
+  /// written to `arena`. `sameAs` also puts a confirmation through the confirmed field's.
+  @inline(__always)
+  func transformed(_ value: UnsafeBufferPointer<UInt8>, like i: Int, arena: inout TransformArena)
+    -> UnsafeBufferPointer<UInt8>
+  {
+    var value = value
+    if fields[i].normalize != .none, !UTF8Text.isASCII(value) {
+      value = arena.store(Transform.normalized(value, fields[i].normalize))
+    }
+    if fields[i].trim { value = Transform.trimmingWhitespace(value) }
+    return value
   }
 
   // MARK: - Evaluation
