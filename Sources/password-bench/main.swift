@@ -217,9 +217,10 @@ func strengthMode(_ arguments: [String]) -> Never {
   let after = residentKiB()
   print(
     String(
-      format: "dictionaries: %d words, loaded in %.1f ms (%.1f ms CPU); resident +%.1f MB (%.1f → %.1f MB); tries %.1f MB",
-      dictionary.wordCount, loadMs, loadCPUMs, Double(after - before) / 1024, Double(before) / 1024, Double(after) / 1024,
-      Double(dictionary.byteCount) / 1_048_576))
+      format: "dictionaries: %d words, loaded in %.1f ms (%.1f ms CPU); "
+        + "resident +%.1f MB (%.1f → %.1f MB); tries %.1f MB",
+      dictionary.wordCount, loadMs, loadCPUMs, Double(after - before) / 1024, Double(before) / 1024,
+      Double(after) / 1024, Double(dictionary.byteCount) / 1_048_576))
   let estimator = StrengthEstimator(dictionary: dictionary)
   var random = SplitMix64(state: 16)
   let words = ["sakura", "tokyo", "correct", "horse", "battery", "staple", "yamada", "arigatou", "shinkansen"]
