@@ -55,7 +55,7 @@ extension Policy {
 
 extension Plan {
   /// The nodes of field `i` that are lines of a checklist, in rule order: the one walk
-  /// that ``Policy/checklist(field:in:locale:)`` and ``Policy/requirements(of:locale:)``
+  /// that `Policy.checklist(field:in:locale:)` and `Policy.requirements(of:locale:)`
   /// share. `allOf` is its children; `anyOf` and `not` are one line each; rules that do
   /// not show in a checklist (`{"required": false}`) are left out, and so, when `values`
   /// are given, are rules whose `when` does not hold.

@@ -200,7 +200,7 @@ extension Policy {
     message(for: failure, field: field, language: negotiateLocale([locale]), style: style)
   }
 
-  /// ``message(for:field:locale:style:)`` for a language already negotiated.
+  /// `message(for:field:locale:style:)` for a language already negotiated.
   func message(for failure: Failure, field: String, language: String, style: MessageStyle = .labeled) -> String {
     catalog.render(failure, label: label(of: field, language: language), locale: language, style: style) { name in
       self.field(name) == nil ? nil : self.label(of: name, language: language)

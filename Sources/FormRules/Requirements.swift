@@ -9,7 +9,7 @@ public struct Requirement: Sendable, Equatable {
 
 extension Policy {
   /// The requirements of a field in rule order, as a sign-up screen lists them: the
-  /// lines of ``checklist(field:in:locale:)`` without values, so every `when` is listed.
+  /// lines of `checklist(field:in:locale:)` without values, so every `when` is listed.
   /// Composite rules (`anyOf`, `not`) are one requirement; `allOf` lists its parts, with
   /// its severity.
   public func requirements(of field: String, locale: String) -> [Requirement] {

@@ -9,7 +9,9 @@ extension RuleSet {
   /// ```
   ///
   /// - Throws: ``RuleSetError`` listing every problem with its file and JSON path.
-  /// - Parameter registry: the rules the file may use; the app's own are added to it.
+  /// - Parameters:
+  ///   - path: the rules file, relative to the working directory or absolute.
+  ///   - registry: the rules the file may use; the app's own are added to it.
   public init(path: String, registry: RuleRegistry = .builtIn) throws(RuleSetError) {
     try self.init(contentsOf: URL(fileURLWithPath: path), registry: registry)
   }

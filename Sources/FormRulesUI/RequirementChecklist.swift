@@ -1,5 +1,5 @@
 /// Builds a field's requirement checklist from the policy's live checklist, so a screen
-/// ticks exactly what the server enforces (``Policy/checklist(field:in:locale:)``).
+/// ticks exactly what the server enforces (`Policy.checklist(field:in:locale:)`).
 enum RequirementChecklist {
   static func items(policy: Policy, field: String, values: [String: String], locale: String)
     -> [RequirementStatus]

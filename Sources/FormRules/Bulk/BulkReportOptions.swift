@@ -23,7 +23,9 @@ public struct BulkReportOptions: Sendable, Equatable {
     public let field: String
   }
 
-  /// - Parameter keep: member names; a repeated name is kept once.
+  /// - Parameters:
+  ///   - keep: member names; a repeated name is kept once.
+  ///   - onlyInvalid: write reports only for invalid records, each with its line number.
   public init(keep: [String] = [], onlyInvalid: Bool = false) {
     var unique: [String] = []
     for name in keep where !unique.contains(name) { unique.append(name) }

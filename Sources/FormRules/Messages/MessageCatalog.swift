@@ -141,7 +141,7 @@ public struct MessageCatalog: Sendable {
     return names
   }()
 
-  /// The `{name}`s of a template, read as rendering reads them (``TemplatePiece/parse(_:)``).
+  /// The `{name}`s of a template, read as rendering reads them.
   public static func placeholderNames(in template: String) -> [String] {
     TemplatePiece.parse(template).compactMap {
       if case .placeholder(let name) = $0 { return name }
