@@ -71,7 +71,10 @@ func run() async -> Int32 {
   do {
     (action, options) = try arguments()
   } catch let usage as Usage {
-    FileHandle.standardError.write(Data("Error: \(usage.message)\nusage: identity-rest sign-up|sign-in --rules FILE --email ADDRESS [--base-url URL] [--api-key KEY] [--locale ja|en] < password\n".utf8))
+    FileHandle.standardError.write(
+      Data(
+        "Error: \(usage.message)\nusage: identity-rest sign-up|sign-in --rules FILE --email ADDRESS [--base-url URL] [--api-key KEY] [--locale ja|en] < password\n"
+          .utf8))
     return 2
   } catch {
     return 2
@@ -92,8 +95,11 @@ func run() async -> Int32 {
   // The rules first: the provider's policy was exported from them, so what passes here the
   // provider accepts; what fails never leaves the machine.
   let report = policy.validate(values)
-  if let field = report.fields.first(where: { !$0.isValid }), let failure = field.failures.first(where: { $0.severity == .error }) {
-    printResult(field: field.name, code: failure.code, message: policy.message(for: failure, field: field.name, locale: locale))
+  if let field = report.fields.first(where: { !$0.isValid }),
+    let failure = field.failures.first(where: { $0.severity == .error })
+  {
+    printResult(
+      field: field.name, code: failure.code, message: policy.message(for: failure, field: field.name, locale: locale))
     return 1
   }
 
@@ -117,7 +123,8 @@ func run() async -> Int32 {
       printResult(field: nil, code: nil, message: nil)
       return 0
     }
-    let error = IdentityError.firebaseREST(body: Array(data)) ?? IdentityError(source: .firebaseREST, code: "HTTP_\(status)")
+    let error =
+      IdentityError.firebaseREST(body: Array(data)) ?? IdentityError(source: .firebaseREST, code: "HTTP_\(status)")
     let mapped = mapping.map(error)
     printResult(field: mapped.field, code: mapped.failure.code, message: policy.message(for: mapped, locale: locale))
     return 1
