@@ -37,8 +37,9 @@ public struct RuleRegistry: Sendable {
     var table: [String: any Rule.Type] = [:]
     for type in types { table[type.name] = type }
     byName = table
-    var catalog = MessageCatalog.builtIn
+    var catalog = MessageCatalog.general
     for type in types { catalog.add(type.messages) }
+    for composite in Self.composites { catalog.add(composite.messages) }
     self.catalog = catalog
   }
 

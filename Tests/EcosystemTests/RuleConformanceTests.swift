@@ -41,16 +41,58 @@ struct RuleConformanceTests {
         #expect(template?.inline.isEmpty == false, "\(key) has no inline \(language) message")
       }
     }
+  }
+
+  /// A rule's messages are declared by its own type, not in a table elsewhere: checked on
+  /// the type's `messages` alone, so a message left in a shared table does not count.
+  @Test("messages are declared in the rule's own type", arguments: names)
+  func ownMessages(_ name: String) {
+    guard name != "allOf" else { return }
+    let declared: [RuleMessage]
     if let type = RuleRegistry.builtIn.type(named: name) {
-      #expect(RuleRegistry.messageProblems(code: name, messages: type.messages + catalogMessages(name)).isEmpty)
+      declared = type.messages
+    } else if let composite = RuleRegistry.composites.first(where: { $0.name == name }) {
+      declared = composite.messages
+    } else {
+      Issue.record("unknown rule \(name)")
+      return
+    }
+    let problems = RuleRegistry.messageProblems(code: name, messages: declared)
+    #expect(problems.isEmpty, "\(name): \(problems.joined(separator: "; "))")
+    // Every key the type declares is its own: its code, a detail, its phrase or a word.
+    for message in declared {
+      let key = message.key
+      let own =
+        key == name || key.hasPrefix("\(name).") || key == "requirement.\(name)"
+        || key.hasPrefix("requirement.\(name).")
+        || key.hasPrefix("term.") || key == "pattern.limit"
+      #expect(own, "\(name) declares \"\(key)\", which is not one of its own keys")
     }
   }
 
-  private func catalogMessages(_ name: String) -> [RuleMessage] {
-    let catalog = RuleRegistry.builtIn.catalog
-    return [name, "requirement.\(name)"].compactMap { key in
-      guard let ja = catalog.templates["ja"]?[key], let en = catalog.templates["en"]?[key] else { return nil }
-      return RuleMessage(key, ja: (ja.labeled, ja.inline), en: (en.labeled, en.inline))
+  /// The general tables hold no rule's messages: a code, detail or requirement phrase of a
+  /// registered rule found there is a message that left its rule's file.
+  @Test("no rule's message is left in the general tables")
+  func generalTablesHoldNoRuleMessages() {
+    // Identity providers' answers reuse the field names as code prefixes (`email.taken`).
+    let identity = Set(identityProviderMessages.map(\.key))
+    let general = generalCatalogTables.flatMap { $0.map(\.key) }.filter { !identity.contains($0) }
+    for name in Self.names {
+      let stray = general.filter {
+        $0 == name || $0.hasPrefix("\(name).") || $0 == "requirement.\(name)" || $0.hasPrefix("requirement.\(name).")
+      }
+      #expect(stray.isEmpty, "\(name)'s messages \(stray) are in a general table, not in its type")
+    }
+  }
+
+  @Test("every built-in rule failure renders from its own type's messages, never a raw code")
+  func failuresRender() throws {
+    for type in RuleRegistry.builtIn.types where type.name != CheckRule.name {
+      let own = MessageCatalog.general.adding(type.messages)
+      for language in RuleSet.supportedLocales {
+        let text = own.render(Failure(code: type.name), label: "X", locale: language, style: .labeled)
+        #expect(text != type.name, "\(type.name) renders as its raw code in \(language)")
+      }
     }
   }
 

@@ -12,7 +12,7 @@ struct PasswordDocsTests {
   static let begin = "<!-- password-messages:begin -->"
   static let end = "<!-- password-messages:end -->"
 
-  static func table(_ title: String, _ entries: [CatalogEntry]) -> String {
+  static func table(_ title: String, _ entries: [RuleMessage]) -> String {
     var text = "#### \(title)\n\n| key | ja (labeled / inline) | en (labeled / inline) |\n|---|---|---|\n"
     func cell(_ t: MessageTemplate) -> String {
       let escape = { (s: String) in s.replacingOccurrences(of: "|", with: "\\|") }
@@ -22,11 +22,21 @@ struct PasswordDocsTests {
     return text
   }
 
+  /// The password rules' messages, each from its own type, in registry order.
+  static let passwordMessages: [RuleMessage] = [
+    CharacterClasses.self, NotCommon.self, NotContainsField.self, MaxRepeat.self, NoSequence.self, NotBreached.self,
+    Strength.self,
+  ].flatMap { (type: any Rule.Type) in type.messages }
+
   static func render() -> String {
-    [
-      table("Failure messages", passwordMessages), table("Character class words (`term.*`)", passwordTerms),
-      table("Checklist phrases (`requirement.*`)", passwordRequirementPhrases),
-      table("Strength suggestions (`strength.suggestion.*`)", strengthFeedback),
+    func keys(_ include: (String) -> Bool) -> [RuleMessage] { passwordMessages.filter { include($0.key) } }
+    return [
+      table(
+        "Failure messages",
+        keys { !$0.hasPrefix("requirement.") && !$0.hasPrefix("term.") && !$0.hasPrefix("strength.suggestion.") }),
+      table("Character class words (`term.*`)", keys { $0.hasPrefix("term.") }),
+      table("Checklist phrases (`requirement.*`)", keys { $0.hasPrefix("requirement.") }),
+      table("Strength suggestions (`strength.suggestion.*`)", keys { $0.hasPrefix("strength.suggestion.") }),
     ].joined(separator: "\n")
   }
 

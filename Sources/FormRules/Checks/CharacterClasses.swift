@@ -119,3 +119,32 @@ public struct CharacterClasses: Rule {
       detail: requiresAll ? "require" : "min")
   }
 }
+
+extension CharacterClasses {
+  /// Its messages: its code, its details and the class names (`term.<class>`) and its requirement phrase, in ja and en, labeled and inline.
+  public static let messages: [RuleMessage] = [
+    RuleMessage(
+      "characterClasses", ja: ("{label}には{missing}を含めてください。", "{missing}を含めてください。"),
+      en: ("{label} must include {missing}.", "Must include {missing}.")),
+    RuleMessage(
+      "characterClasses.require", ja: ("{label}には{missing}を含めてください。", "{missing}を含めてください。"),
+      en: ("{label} must include {missing}.", "Must include {missing}.")),
+    RuleMessage(
+      "characterClasses.min",
+      ja: ("{label}には{of}のうち{min}種類以上を含めてください。", "{of}のうち{min}種類以上を含めてください。"),
+      en: ("{label} must include at least {min} of: {of}.", "Must include at least {min} of: {of}.")),
+    RuleMessage(
+      "requirement.characterClasses", ja: ("{missing}を含む", "{missing}を含む"),
+      en: ("Includes {missing}", "Includes {missing}")),
+    RuleMessage(
+      "requirement.characterClasses.min", ja: ("{of}のうち{min}種類以上を含む", "{of}のうち{min}種類以上を含む"),
+      en: ("Includes at least {min} of: {of}", "Includes at least {min} of: {of}")),
+    RuleMessage("term.lower", ja: ("英小文字", "英小文字"), en: ("lowercase letters", "lowercase letters")),
+    RuleMessage("term.upper", ja: ("英大文字", "英大文字"), en: ("uppercase letters", "uppercase letters")),
+    RuleMessage("term.digit", ja: ("数字", "数字"), en: ("digits", "digits")),
+    RuleMessage("term.symbol", ja: ("記号", "記号"), en: ("symbols", "symbols")),
+    RuleMessage(
+      "term.nonAscii", ja: ("かなや漢字などの文字", "かなや漢字などの文字"),
+      en: ("letters such as kana or kanji", "letters such as kana or kanji")),
+  ]
+}

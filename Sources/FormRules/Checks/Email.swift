@@ -57,3 +57,161 @@ extension Email {
 
 /// Built once: `allCases` makes a new array on every call.
 private let emailReasons = EmailSyntax.Reason.allCases
+
+extension Email {
+  /// Its messages: its code and one per reason (`email.<reason>`) and its requirement phrase, in ja and en, labeled and inline.
+  public static let messages: [RuleMessage] = [
+    RuleMessage(
+      "email",
+      ja: ("{label}の形式が正しくありません。", "メールアドレスの形式が正しくありません。"),
+      en: ("{label} is not a valid email address.", "Enter a valid email address.")),
+    RuleMessage(
+      "email.empty",
+      ja: ("{label}を入力してください。", "メールアドレスを入力してください。"),
+      en: ("{label} is empty.", "Enter an email address.")),
+    RuleMessage(
+      "email.missingAt",
+      ja: ("{label}に「@」が含まれていません。", "「@」が含まれていません。"),
+      en: ("{label} must contain an \"@\".", "Must contain an \"@\".")),
+    RuleMessage(
+      "email.multipleAt",
+      ja: ("{label}に「@」が複数含まれています。", "「@」が複数含まれています。"),
+      en: ("{label} contains more than one \"@\".", "Contains more than one \"@\".")),
+    RuleMessage(
+      "email.fullWidthAt",
+      ja: ("{label}の「＠」が全角です。半角の「@」で入力してください。", "「＠」が全角です。半角の「@」で入力してください。"),
+      en: ("{label} contains a full-width \"＠\"; use \"@\".", "Contains a full-width \"＠\"; use \"@\".")),
+    RuleMessage(
+      "email.missingLocalPart",
+      ja: ("{label}の「@」より前の部分を入力してください。", "「@」より前の部分を入力してください。"),
+      en: ("{label} is missing the part before the \"@\".", "Missing the part before the \"@\".")),
+    RuleMessage(
+      "email.missingDomain",
+      ja: ("{label}の「@」より後のドメインを入力してください。", "「@」より後のドメインを入力してください。"),
+      en: ("{label} is missing the domain after the \"@\".", "Missing the domain after the \"@\".")),
+    RuleMessage(
+      "email.localPartTooLong",
+      ja: ("{label}の「@」より前の部分は64バイト以下で入力してください。", "「@」より前の部分は64バイト以下で入力してください。"),
+      en: (
+        "The part of {label} before the \"@\" must be at most 64 bytes.",
+        "The part before the \"@\" must be at most 64 bytes."
+      )),
+    RuleMessage(
+      "email.tooLong",
+      ja: ("{label}は254バイト以下で入力してください。", "254バイト以下で入力してください。"),
+      en: ("{label} must be at most 254 bytes.", "Must be at most 254 bytes.")),
+    RuleMessage(
+      "email.consecutiveDots",
+      ja: ("{label}に「.」が連続しています。", "「.」が連続しています。"),
+      en: ("{label} contains two dots in a row.", "Contains two dots in a row.")),
+    RuleMessage(
+      "email.leadingDot",
+      ja: ("{label}の「@」より前の部分が「.」で始まっています。", "「@」より前の部分が「.」で始まっています。"),
+      en: ("The part of {label} before the \"@\" starts with a dot.", "The part before the \"@\" starts with a dot.")),
+    RuleMessage(
+      "email.trailingDot",
+      ja: ("{label}の「@」の直前またはドメインの末尾に「.」があります。", "「@」の直前またはドメインの末尾に「.」があります。"),
+      en: ("{label} has a dot right before the \"@\" or at the end.", "Has a dot right before the \"@\" or at the end.")
+    ),
+    RuleMessage(
+      "email.invalidCharacter",
+      ja: ("{label}に使用できない文字が含まれています。", "使用できない文字が含まれています。"),
+      en: ("{label} contains a character that is not allowed.", "Contains a character that is not allowed.")),
+    RuleMessage(
+      "email.whitespace",
+      ja: ("{label}に空白が含まれています。", "空白が含まれています。"),
+      en: ("{label} contains a space.", "Contains a space.")),
+    RuleMessage(
+      "email.controlCharacter",
+      ja: ("{label}に制御文字が含まれています。", "制御文字が含まれています。"),
+      en: ("{label} contains a control character.", "Contains a control character.")),
+    RuleMessage(
+      "email.quotedLocalPart",
+      ja: ("{label}に引用符（\"）で囲まれた部分は使用できません。", "引用符（\"）で囲まれた部分は使用できません。"),
+      en: ("{label} cannot use a quoted local part.", "A quoted local part is not allowed.")),
+    RuleMessage(
+      "email.domainLiteral",
+      ja: ("{label}のドメインにIPアドレスは使用できません。", "ドメインにIPアドレスは使用できません。"),
+      en: ("{label} cannot use an IP address as its domain.", "An IP address is not allowed as the domain.")),
+    RuleMessage(
+      "email.invalidDomainLiteral",
+      ja: ("{label}のドメインのIPアドレスが正しくありません。", "ドメインのIPアドレスが正しくありません。"),
+      en: ("The IP address in {label} is not valid.", "The IP address is not valid.")),
+    RuleMessage(
+      "email.unicodeNotAllowed",
+      ja: ("{label}は半角英数字と記号で入力してください。", "半角英数字と記号で入力してください。"),
+      en: ("{label} must use ASCII letters, digits and symbols only.", "Use ASCII letters, digits and symbols only.")),
+    RuleMessage(
+      "email.domainNoDot",
+      ja: ("{label}のドメインに「.」が含まれていません。", "ドメインに「.」が含まれていません。"),
+      en: ("The domain of {label} must contain a dot.", "The domain must contain a dot.")),
+    RuleMessage(
+      "email.labelTooLong",
+      ja: ("{label}のドメインの各部分は63バイト以下で入力してください。", "ドメインの各部分は63バイト以下で入力してください。"),
+      en: (
+        "Each part of the domain of {label} must be at most 63 bytes.",
+        "Each part of the domain must be at most 63 bytes."
+      )),
+    RuleMessage(
+      "email.invalidLabel",
+      ja: ("{label}のドメインの形式が正しくありません。", "ドメインの形式が正しくありません。"),
+      en: ("The domain of {label} is not valid.", "The domain is not valid.")),
+    RuleMessage(
+      "email.numericTopLevelDomain",
+      ja: ("{label}のドメインの末尾が数字だけになっています。", "ドメインの末尾が数字だけになっています。"),
+      en: ("The domain of {label} cannot end in a numeric part.", "The domain cannot end in a numeric part.")),
+    RuleMessage(
+      "email.invalidQuotedString",
+      ja: ("{label}の引用符（\"）で囲まれた部分が正しくありません。", "引用符（\"）で囲まれた部分が正しくありません。"),
+      en: ("The quoted part of {label} is not valid.", "The quoted part is not valid.")),
+    RuleMessage(
+      "email.invalidUTF8",
+      ja: ("{label}に読み取れない文字が含まれています。", "読み取れない文字が含まれています。"),
+      en: ("{label} contains bytes that are not valid text.", "Contains bytes that are not valid text.")),
+    RuleMessage(
+      "email.fullWidthCharacter",
+      ja: ("{label}に全角の英数字や記号が含まれています。半角で入力してください。", "全角の英数字や記号が含まれています。半角で入力してください。"),
+      en: (
+        "{label} contains full-width letters or symbols; use half-width ones.",
+        "Contains full-width letters or symbols; use half-width ones."
+      )),
+    RuleMessage(
+      "email.domainTooLong",
+      ja: ("{label}のドメインは253バイト以下で入力してください。", "ドメインは253バイト以下で入力してください。"),
+      en: ("The domain of {label} must be at most 253 bytes.", "The domain must be at most 253 bytes.")),
+    RuleMessage(
+      "email.invalidTopLevelDomain",
+      ja: ("{label}のドメインの末尾（「.com」「.jp」など）が正しくありません。", "ドメインの末尾（「.com」「.jp」など）が正しくありません。"),
+      en: (
+        "The domain of {label} does not end in a valid top-level domain (such as \".com\" or \".jp\").",
+        "The domain does not end in a valid top-level domain (such as \".com\" or \".jp\")."
+      )),
+    RuleMessage(
+      "email.specialUseDomain",
+      ja: ("{label}のドメインはテスト用などの特別な名前のため、メールを受け取れません。", "ドメインはテスト用などの特別な名前のため、メールを受け取れません。"),
+      en: (
+        "The domain of {label} is a special-use name (such as .test or .local) that cannot receive email.",
+        "The domain is a special-use name (such as .test or .local) that cannot receive email."
+      )),
+    RuleMessage(
+      "email.invalidIDN",
+      ja: ("{label}のドメインに使用できない文字または形式が含まれています。", "ドメインに使用できない文字または形式が含まれています。"),
+      en: (
+        "The domain of {label} contains a character or form that domain names do not allow.",
+        "The domain contains a character or form that domain names do not allow."
+      )),
+    RuleMessage(
+      "email.compatibilityCharacter",
+      ja: (
+        "{label}の「@」より前の部分に、英数字や記号と紛らわしい文字が含まれています。半角の英数字や記号で入力してください。",
+        "「@」より前の部分に、英数字や記号と紛らわしい文字が含まれています。半角の英数字や記号で入力してください。"
+      ),
+      en: (
+        "The part of {label} before the \"@\" contains a character that imitates an ASCII letter or symbol; type the ASCII one.",
+        "The part before the \"@\" contains a character that imitates an ASCII letter or symbol; type the ASCII one."
+      )),
+    RuleMessage(
+      "requirement.email", ja: ("メールアドレスの形式", "メールアドレスの形式"),
+      en: ("A valid email address", "A valid email address")),
+  ]
+}

@@ -33,3 +33,28 @@ extension MaxLength {
       detail: unit == .utf8 ? "utf8" : nil)
   }
 }
+
+extension MaxLength {
+  /// Its messages: its code and `maxLength.utf8` and its requirement phrase, in ja and en, labeled and inline.
+  public static let messages: [RuleMessage] = [
+    RuleMessage(
+      "maxLength", ja: ("{label}は{max}{unit}以下で入力してください。", "{max}{unit}以下で入力してください。"),
+      en: ("{label} must be at most {max} {unit}.", "Must be at most {max} {unit}.")),
+    RuleMessage(
+      "maxLength.utf8",
+      ja: (
+        "{label}は{max}バイト以下で入力してください（日本語や絵文字は1文字で3〜4バイトです）。",
+        "{max}バイト以下で入力してください（日本語や絵文字は1文字で3〜4バイトです）。"
+      ),
+      en: (
+        "{label} must be at most {max} bytes (Japanese characters and emoji take 3–4 bytes each).",
+        "Must be at most {max} bytes (Japanese characters and emoji take 3–4 bytes each)."
+      )),
+    RuleMessage(
+      "requirement.maxLength", ja: ("{max}{unit}以下", "{max}{unit}以下"),
+      en: ("At most {max} {unit}", "At most {max} {unit}")),
+    RuleMessage(
+      "requirement.maxLength.utf8", ja: ("{max}バイト以下（日本語は1文字3バイト）", "{max}バイト以下（日本語は1文字3バイト）"),
+      en: ("At most {max} bytes (Japanese characters take 3)", "At most {max} bytes (Japanese characters take 3)")),
+  ]
+}

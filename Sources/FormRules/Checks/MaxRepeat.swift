@@ -50,3 +50,18 @@ public struct MaxRepeat: Rule {
     return longest
   }
 }
+
+extension MaxRepeat {
+  /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
+  public static let messages: [RuleMessage] = [
+    RuleMessage(
+      "maxRepeat", ja: ("{label}は同じ文字の連続を{max}{unit}までにしてください。", "同じ文字の連続は{max}{unit}までにしてください。"),
+      en: (
+        "{label} must not have more than {max} identical {unit} in a row.",
+        "Must not have more than {max} identical {unit} in a row."
+      )),
+    RuleMessage(
+      "requirement.maxRepeat", ja: ("同じ文字の連続は{max}{unit}まで", "同じ文字の連続は{max}{unit}まで"),
+      en: ("No more than {max} identical {unit} in a row", "No more than {max} identical {unit} in a row")),
+  ]
+}

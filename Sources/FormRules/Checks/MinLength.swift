@@ -42,3 +42,15 @@ extension MinLength {
       detail: unit == .utf8 ? "utf8" : nil)
   }
 }
+
+extension MinLength {
+  /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
+  public static let messages: [RuleMessage] = [
+    RuleMessage(
+      "minLength", ja: ("{label}は{min}{unit}以上で入力してください。", "{min}{unit}以上で入力してください。"),
+      en: ("{label} must be at least {min} {unit}.", "Must be at least {min} {unit}.")),
+    RuleMessage(
+      "requirement.minLength", ja: ("{min}{unit}以上", "{min}{unit}以上"),
+      en: ("At least {min} {unit}", "At least {min} {unit}")),
+  ]
+}

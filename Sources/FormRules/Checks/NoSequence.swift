@@ -41,3 +41,53 @@ public struct NoSequence: Rule {
 
   public var requirement: Failure { Failure(code: Self.name, params: ["min": .int(length)]) }
 }
+
+extension NoSequence {
+  /// Its messages: its code and one per kind (`noSequence.<kind>`) and its requirement phrase, in ja and en, labeled and inline.
+  public static let messages: [RuleMessage] = [
+    RuleMessage(
+      "noSequence",
+      ja: (
+        "{label}に{min}文字以上続く並び（abcd、4321、qwerなど）を含めないでください。",
+        "{min}文字以上続く並び（abcd、4321、qwerなど）を含めないでください。"
+      ),
+      en: (
+        "{label} must not contain a run of {min} or more characters such as abcd, 4321 or qwer.",
+        "Must not contain a run of {min} or more characters such as abcd, 4321 or qwer."
+      )),
+    RuleMessage(
+      "noSequence.numerical",
+      ja: (
+        "{label}に{min}桁以上の連続した数字（1234、9876など）を含めないでください。",
+        "{min}桁以上の連続した数字（1234、9876など）を含めないでください。"
+      ),
+      en: (
+        "{label} must not contain {min} or more consecutive digits such as 1234 or 9876.",
+        "Must not contain {min} or more consecutive digits such as 1234 or 9876."
+      )),
+    RuleMessage(
+      "noSequence.alphabetical",
+      ja: (
+        "{label}に{min}文字以上続くアルファベットや五十音の並び（abcd、あいうえなど）を含めないでください。",
+        "{min}文字以上続くアルファベットや五十音の並び（abcd、あいうえなど）を含めないでください。"
+      ),
+      en: (
+        "{label} must not contain {min} or more letters in alphabetical order such as abcd or zyxw.",
+        "Must not contain {min} or more letters in alphabetical order such as abcd or zyxw."
+      )),
+    RuleMessage(
+      "noSequence.keyboard",
+      ja: (
+        "{label}にキーボードで{min}文字以上並んだ文字列（qwer、asdf、!@#$など）を含めないでください。",
+        "キーボードで{min}文字以上並んだ文字列（qwer、asdf、!@#$など）を含めないでください。"
+      ),
+      en: (
+        "{label} must not contain {min} or more neighbouring keys such as qwer, asdf or !@#$.",
+        "Must not contain {min} or more neighbouring keys such as qwer, asdf or !@#$."
+      )),
+    RuleMessage(
+      "requirement.noSequence",
+      ja: ("{min}文字以上続く並び（abcd、1234、qwerなど）を含まない", "{min}文字以上続く並び（abcd、1234、qwerなど）を含まない"),
+      en: ("No run of {min} or more like abcd, 1234 or qwer", "No run of {min} or more like abcd, 1234 or qwer")),
+  ]
+}

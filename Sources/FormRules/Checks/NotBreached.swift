@@ -70,3 +70,22 @@ public struct NotBreached: Rule {
 
   public var requirement: Failure { Failure(code: Self.name, params: ["minCount": .int(minCount)]) }
 }
+
+extension NotBreached {
+  /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
+  public static let messages: [RuleMessage] = [
+    RuleMessage(
+      "notBreached",
+      ja: (
+        "{label}は過去に流出したパスワードに含まれているため使用できません。別のものにしてください。",
+        "過去に流出したパスワードに含まれているため使用できません。別のものにしてください。"
+      ),
+      en: (
+        "{label} has appeared in a data breach. Choose a different one.",
+        "This has appeared in a data breach. Choose a different one."
+      )),
+    RuleMessage(
+      "requirement.notBreached", ja: ("過去に流出したパスワードではない", "過去に流出したパスワードではない"),
+      en: ("Not found in known data breaches", "Not found in known data breaches")),
+  ]
+}

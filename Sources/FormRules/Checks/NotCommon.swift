@@ -88,3 +88,22 @@ public struct NotCommon: Rule {
 
   public func failure(variant: Int) -> Failure { Failure(code: Self.name) }
 }
+
+extension NotCommon {
+  /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
+  public static let messages: [RuleMessage] = [
+    RuleMessage(
+      "notCommon",
+      ja: (
+        "{label}はよく使われているため使用できません。推測されにくいものにしてください。",
+        "よく使われているため使用できません。推測されにくいものにしてください。"
+      ),
+      en: (
+        "{label} is too commonly used. Choose one that is harder to guess.",
+        "Too commonly used. Choose one that is harder to guess."
+      )),
+    RuleMessage(
+      "requirement.notCommon", ja: ("よく使われるパスワードではない", "よく使われるパスワードではない"),
+      en: ("Not a commonly used password", "Not a commonly used password")),
+  ]
+}

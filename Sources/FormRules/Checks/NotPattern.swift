@@ -14,3 +14,16 @@ public struct NotPattern: Rule {
 
   public func failure(variant: Int) -> Failure { Pattern.failure(variant: variant, code: Self.name) }
 }
+
+extension NotPattern {
+  /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
+  public static let messages: [RuleMessage] =
+    [
+      RuleMessage(
+        "notPattern", ja: ("{label}に使用できない文字列が含まれています。", "使用できない文字列が含まれています。"),
+        en: ("{label} contains text that is not allowed.", "Contains text that is not allowed.")),
+      RuleMessage(
+        "requirement.notPattern", ja: ("使用できない文字列を含まない", "使用できない文字列を含まない"),
+        en: ("No disallowed text", "No disallowed text")),
+    ] + PatternRule.messages.filter { $0.key == "pattern.limit" }
+}

@@ -48,3 +48,21 @@ extension Pattern.MatchResult {
     }
   }
 }
+
+extension PatternRule {
+  /// Its messages: its code and `pattern.limit` (also `notPattern`'s) and its requirement phrase, in ja and en, labeled and inline.
+  public static let messages: [RuleMessage] = [
+    RuleMessage(
+      "pattern", ja: ("{label}の形式が正しくありません。", "形式が正しくありません。"),
+      en: ("{label} is not in the expected format.", "Not in the expected format.")),
+    RuleMessage(
+      "pattern.limit",
+      ja: ("{label}が複雑すぎるため確認できませんでした。短くして入力してください。", "複雑すぎるため確認できませんでした。短くして入力してください。"),
+      en: (
+        "{label} could not be checked because it is too complex. Please shorten it.",
+        "Could not be checked because it is too complex. Please shorten it."
+      )),
+    RuleMessage(
+      "requirement.pattern", ja: ("指定の形式", "指定の形式"), en: ("In the required format", "In the required format")),
+  ]
+}

@@ -16,3 +16,13 @@ public struct Required: Rule {
   /// `{"required": false}` asks for nothing, so a checklist leaves it out.
   public var showsInChecklist: Bool { isRequired }
 }
+
+extension Required {
+  /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
+  public static let messages: [RuleMessage] = [
+    RuleMessage(
+      "required", ja: ("{label}を入力してください。", "入力してください。"),
+      en: ("{label} is required.", "This field is required.")),
+    RuleMessage("requirement.required", ja: ("入力必須", "入力必須"), en: ("Required", "Required")),
+  ]
+}

@@ -75,3 +75,13 @@ extension RuleSet {
     return problems
   }
 }
+
+extension SameAs {
+  /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
+  public static let messages: [RuleMessage] = [
+    RuleMessage(
+      "sameAs", ja: ("{label}が{other}と一致しません。", "{other}と一致しません。"),
+      en: ("{label} does not match {other}.", "Does not match {other}.")),
+    RuleMessage("requirement.sameAs", ja: ("{other}と一致", "{other}と一致"), en: ("Matches {other}", "Matches {other}")),
+  ]
+}

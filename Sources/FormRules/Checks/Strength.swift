@@ -193,3 +193,165 @@ extension Policy {
     return nil
   }
 }
+
+extension Strength {
+  /// Its messages: its code, one per warning (`strength.<warning>`), and the suggestions (`strength.suggestion.<code>`) and its requirement phrase, in ja and en, labeled and inline.
+  public static let messages: [RuleMessage] = [
+    RuleMessage(
+      "strength",
+      ja: (
+        "{label}は推測されやすいです。単語を加えるなどして長くしてください。",
+        "推測されやすいです。単語を加えるなどして長くしてください。"
+      ),
+      en: (
+        "{label} is too easy to guess. Make it longer, for example by adding a word.",
+        "Too easy to guess. Make it longer, for example by adding a word."
+      )),
+    RuleMessage(
+      "strength.commonPassword",
+      ja: (
+        "{label}はよく使われているため、すぐに推測されます。別のものにしてください。",
+        "よく使われているため、すぐに推測されます。別のものにしてください。"
+      ),
+      en: (
+        "{label} is a commonly used password and is guessed at once. Choose another.",
+        "A commonly used password, guessed at once. Choose another."
+      )),
+    RuleMessage(
+      "strength.similarToCommon",
+      ja: (
+        "{label}はよく使われているパスワードに似ているため推測されやすいです。別のものにしてください。",
+        "よく使われているパスワードに似ているため推測されやすいです。別のものにしてください。"
+      ),
+      en: (
+        "{label} is similar to a commonly used password. Choose another.",
+        "Similar to a commonly used password. Choose another."
+      )),
+    RuleMessage(
+      "strength.wordByItself",
+      ja: ("{label}は単語1つだけのため推測されやすいです。", "単語1つだけのため推測されやすいです。"),
+      en: ("{label} is a single word, which is easy to guess.", "A single word is easy to guess.")),
+    RuleMessage(
+      "strength.commonWord",
+      ja: ("{label}はよく使われる単語が中心のため推測されやすいです。", "よく使われる単語が中心のため推測されやすいです。"),
+      en: (
+        "{label} is built around a common word, which is easy to guess.",
+        "Built around a common word, which is easy to guess."
+      )),
+    RuleMessage(
+      "strength.nameByItself",
+      ja: ("{label}は名前や名字だけのため推測されやすいです。", "名前や名字だけのため推測されやすいです。"),
+      en: (
+        "{label} is a name or surname by itself, which is easy to guess.",
+        "A name or surname by itself is easy to guess."
+      )),
+    RuleMessage(
+      "strength.commonName",
+      ja: ("{label}はよくある名前や名字が中心のため推測されやすいです。", "よくある名前や名字が中心のため推測されやすいです。"),
+      en: (
+        "{label} is built around a common name or surname, which is easy to guess.",
+        "Built around a common name or surname, which is easy to guess."
+      )),
+    RuleMessage(
+      "strength.serviceWord",
+      ja: (
+        "{label}にサービス名など、このサービスに関係する語が含まれているため推測されやすいです。",
+        "サービス名など、このサービスに関係する語が含まれているため推測されやすいです。"
+      ),
+      en: (
+        "{label} contains a word tied to this service, such as its name, which is easy to guess.",
+        "Contains a word tied to this service, such as its name, which is easy to guess."
+      )),
+    RuleMessage(
+      "strength.userInput",
+      ja: (
+        "{label}にほかの項目で入力した内容が含まれているため推測されやすいです。",
+        "ほかの項目で入力した内容が含まれているため推測されやすいです。"
+      ),
+      en: (
+        "{label} contains details you entered elsewhere, which makes it easy to guess.",
+        "Contains details you entered elsewhere, which makes it easy to guess."
+      )),
+    RuleMessage(
+      "strength.straightRow",
+      ja: ("{label}はキーボードの1列の並びのため推測されやすいです。", "キーボードの1列の並びのため推測されやすいです。"),
+      en: ("{label} is a straight row of keys, which is easy to guess.", "A straight row of keys is easy to guess.")),
+    RuleMessage(
+      "strength.keyboardPattern",
+      ja: ("{label}は短いキーボードの並びのため推測されやすいです。", "短いキーボードの並びのため推測されやすいです。"),
+      en: ("{label} is a short keyboard pattern, which is easy to guess.", "A short keyboard pattern is easy to guess.")
+    ),
+    RuleMessage(
+      "strength.repeatedCharacter",
+      ja: ("{label}は同じ文字の繰り返し（aaaなど）のため推測されやすいです。", "同じ文字の繰り返し（aaaなど）のため推測されやすいです。"),
+      en: (
+        "{label} repeats one character (like aaa), which is easy to guess.",
+        "Repeating one character (like aaa) is easy to guess."
+      )),
+    RuleMessage(
+      "strength.repeatedPattern",
+      ja: (
+        "{label}は同じ並びの繰り返し（abcabcなど）のため推測されやすいです。",
+        "同じ並びの繰り返し（abcabcなど）のため推測されやすいです。"
+      ),
+      en: (
+        "{label} repeats a pattern (like abcabc), which is barely harder to guess than the pattern.",
+        "Repeating a pattern (like abcabc) is barely harder to guess than the pattern."
+      )),
+    RuleMessage(
+      "strength.sequence",
+      ja: ("{label}は連続した並び（abc、6543など）のため推測されやすいです。", "連続した並び（abc、6543など）のため推測されやすいです。"),
+      en: (
+        "{label} uses a sequence like abc or 6543, which is easy to guess.",
+        "Sequences like abc or 6543 are easy to guess."
+      )),
+    RuleMessage(
+      "strength.recentYear",
+      ja: ("{label}は最近の年を含むため推測されやすいです。", "最近の年を含むため推測されやすいです。"),
+      en: ("{label} contains a recent year, which is easy to guess.", "Recent years are easy to guess.")),
+    RuleMessage(
+      "strength.date",
+      ja: ("{label}は日付を含むため推測されやすいです。", "日付を含むため推測されやすいです。"),
+      en: ("{label} contains a date, which is easy to guess.", "Dates are easy to guess.")),
+    RuleMessage(
+      "requirement.strength", ja: ("パスワードの強度が{min}以上（0〜4の5段階）", "パスワードの強度が{min}以上（0〜4の5段階）"),
+      en: ("Password strength at least {min} on a scale of 0–4", "Password strength at least {min} on a scale of 0–4")),
+    suggestion(
+      "addWord", ja: "単語をもう1つか2つ加えてください。よく使われない単語ほど効果があります。",
+      en: "Add another word or two. Uncommon words are better."),
+    suggestion(
+      "capitalizationNotHelpful", ja: "先頭だけを大文字にしても、あまり強くなりません。",
+      en: "Capitalizing only the first letter does not help much."),
+    suggestion(
+      "allUppercaseNotHelpful", ja: "すべて大文字にしても、すべて小文字とほとんど変わりません。",
+      en: "All-uppercase is almost as easy to guess as all-lowercase."),
+    suggestion(
+      "reversedNotHelpful", ja: "単語を逆から書いても、あまり強くなりません。", en: "Reversed words are not much harder to guess."),
+    suggestion(
+      "substitutionNotHelpful", ja: "「a」を「@」にするような置き換えでは、あまり強くなりません。",
+      en: "Predictable substitutions like \"@\" for \"a\" do not help much."),
+    suggestion(
+      "romajiVariantNotHelpful", ja: "ローマ字の書き方を変えたり、かなで書いたりしても、あまり強くなりません。",
+      en: "Spelling a Japanese word another way in romaji, or in kana, does not help much."),
+    suggestion(
+      "avoidNames", ja: "名前や名字は、ほかの単語と組み合わせても推測されやすいため避けてください。",
+      en: "Avoid names and surnames: they are easy to guess even with other words."),
+    suggestion(
+      "avoidServiceWords", ja: "サービス名や会社名は使わないでください。", en: "Avoid the name of this service or company."),
+    suggestion(
+      "avoidPersonalInfo", ja: "名前やメールアドレスなど、ほかの項目で入力した内容を使わないでください。",
+      en: "Avoid your name, email address and other details you entered."),
+    suggestion(
+      "longerKeyboardPattern", ja: "キーボードの並びを使う場合は、長くして向きを何度も変えてください。",
+      en: "Use a longer keyboard pattern with more turns."),
+    suggestion("avoidRepeats", ja: "同じ単語や文字の繰り返しは避けてください。", en: "Avoid repeated words and characters."),
+    suggestion("avoidSequences", ja: "連続した並び（abc、123など）は避けてください。", en: "Avoid sequences like abc or 123."),
+    suggestion(
+      "avoidYears", ja: "最近の年や、自分に関係のある年は避けてください。", en: "Avoid recent years and years associated with you."),
+    suggestion("avoidDates", ja: "自分に関係のある日付は避けてください。", en: "Avoid dates associated with you."),
+  ]
+
+  private static func suggestion(_ code: String, ja: String, en: String) -> RuleMessage {
+    RuleMessage("strength.suggestion.\(code)", ja: (ja, ja), en: (en, en))
+  }
+}

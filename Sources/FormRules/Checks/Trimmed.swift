@@ -15,3 +15,15 @@ public struct Trimmed: Rule {
 
   public func failure(variant: Int) -> Failure { Failure(code: Self.name) }
 }
+
+extension Trimmed {
+  /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
+  public static let messages: [RuleMessage] = [
+    RuleMessage(
+      "trimmed", ja: ("{label}の先頭または末尾に空白があります。", "先頭または末尾に空白があります。"),
+      en: ("{label} starts or ends with a space.", "Starts or ends with a space.")),
+    RuleMessage(
+      "requirement.trimmed", ja: ("先頭と末尾に空白なし", "先頭と末尾に空白なし"),
+      en: ("No leading or trailing spaces", "No leading or trailing spaces")),
+  ]
+}

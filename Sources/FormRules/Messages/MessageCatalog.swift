@@ -56,9 +56,15 @@ public struct MessageCatalog: Sendable {
     }
   }
 
-  public static let builtIn: MessageCatalog = {
+  /// The whole built-in catalog: the general tables and every built-in rule's messages
+  /// (``RuleRegistry/builtIn``'s catalog).
+  public static var builtIn: MessageCatalog { RuleRegistry.builtIn.catalog }
+
+  /// The tables that belong to no rule (input errors, unit words, form-level messages…);
+  /// the registry adds each rule's own messages to them.
+  static let general: MessageCatalog = {
     var templates: [String: [String: MessageTemplate]] = ["ja": [:], "en": [:]]
-    for table in catalogTables {
+    for table in generalCatalogTables {
       for entry in table {
         templates["ja", default: [:]][entry.key] = entry.ja
         templates["en", default: [:]][entry.key] = entry.en
@@ -75,8 +81,22 @@ public struct MessageCatalog: Sendable {
     }
   }
 
-  /// Every key of the built-in catalog.
-  public static var builtInKeys: [String] { catalogTables.flatMap { $0.map(\.key) } }
+  /// This catalog with `messages` added.
+  func adding(_ messages: [RuleMessage]) -> MessageCatalog {
+    var copy = self
+    copy.add(messages)
+    return copy
+  }
+
+  /// Every key of the built-in catalog: each built-in rule's messages in registry order
+  /// (composites after the rules they hold), then the general tables.
+  public static var builtInKeys: [String] {
+    var seen: Set<String> = []
+    let ruleKeys =
+      (RuleRegistry.builtIn.types.flatMap { $0.messages } + RuleRegistry.composites.flatMap { $0.messages })
+      .map(\.key)
+    return (ruleKeys + generalCatalogTables.flatMap { $0.map(\.key) }).filter { seen.insert($0).inserted }
+  }
 
   /// The built-in catalog with the rules file's templates laid over it.
   public func overridden(by messages: [String: [String: MessageTemplate]]) -> MessageCatalog {
