@@ -6,7 +6,7 @@
 /// ```swift
 /// SHA1.hex("abc")  // "A9993E364706816ABA3E25717850C26C9CD0D89D"
 /// ```
-public struct SHA1: Sendable {
+package struct SHA1: Sendable {
   private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
     0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0
   )
@@ -14,12 +14,12 @@ public struct SHA1: Sendable {
   private var pending: [UInt8] = []
   private var length: UInt64 = 0
 
-  public init() {
+  package init() {
     pending.reserveCapacity(64)
   }
 
   /// Adds bytes to the message.
-  public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+  package mutating func update(_ bytes: UnsafeRawBufferPointer) {
     length &+= UInt64(bytes.count)
     var offset = 0
     if !pending.isEmpty {
@@ -38,13 +38,13 @@ public struct SHA1: Sendable {
     pending.append(contentsOf: bytes[offset...])
   }
 
-  public mutating func update(_ bytes: some Sequence<UInt8>) {
+  package mutating func update(_ bytes: some Sequence<UInt8>) {
     let array = Array(bytes)
     array.withUnsafeBytes { update($0) }
   }
 
   /// Pads the message and returns the 20-byte digest.
-  public consuming func finalize() -> [UInt8] {
+  package consuming func finalize() -> [UInt8] {
     let bitLength = length &* 8
     var tail = pending
     tail.append(0x80)
@@ -118,7 +118,7 @@ public struct SHA1: Sendable {
   }
 
   /// The digest of a whole message.
-  public static func digest(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+  package static func digest(_ bytes: some Sequence<UInt8>) -> [UInt8] {
     var hasher = SHA1()
     hasher.update(bytes)
     return hasher.finalize()
@@ -126,7 +126,7 @@ public struct SHA1: Sendable {
 
   /// The digest of a string's UTF-8 bytes as 40 upper-case hexadecimal digits, the form
   /// Have I Been Pwned uses.
-  public static func hex(_ string: String) -> String {
+  package static func hex(_ string: String) -> String {
     let digest = digest(string.utf8)
     let digits = Array("0123456789ABCDEF".utf8)
     var out: [UInt8] = []
@@ -141,7 +141,7 @@ public struct SHA1: Sendable {
 
 // A hash in progress holds up to 63 bytes of the message (a password) not yet hashed.
 extension SHA1: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-  public var description: String { "SHA1(<redacted>)" }
-  public var debugDescription: String { description }
-  public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+  package var description: String { "SHA1(<redacted>)" }
+  package var debugDescription: String { description }
+  package var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 }
