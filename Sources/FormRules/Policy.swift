@@ -16,6 +16,8 @@ public final class Policy: Sendable {
   let fields: [FieldSpec]
   let fieldIndex: [String: Int]
   let knownFieldSet: Set<String>
+  /// Fields that take a JSON boolean or number in an input document (an `accepted` rule).
+  let scalarFieldSet: Set<String>
   /// The one compiled plan every caller runs on.
   let plan: Plan
 
@@ -26,6 +28,7 @@ public final class Policy: Sendable {
     for (i, field) in fields.enumerated() { index[field.name] = i }
     self.fieldIndex = index
     self.knownFieldSet = Set(index.keys)
+    self.scalarFieldSet = Set(fields.filter { $0.rules.contains(where: \.readsScalars) }.map(\.name))
     self.catalog = catalog.overridden(by: ruleSet.messages)
     self.plan = Plan(fields: fields, limits: ruleSet.limits)
   }
@@ -52,7 +55,7 @@ public final class Policy: Sendable {
   }
 
   /// Validates with values supplied by a lookup, the form bulk readers use.
-  public func validate(lookup: (String) -> String?) -> Report {
+  package func validate(lookup: (String) -> String?) -> Report {
     withPrepared(lookup) { call in
       let count = plan.evaluate(
         call.values, oversized: call.oversized, pending: call.pending, fieldValid: call.valid, extras: &call.extras)
@@ -242,5 +245,16 @@ extension RuleSet {
     let cwd = URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent("Rules")
     if fm.fileExists(atPath: cwd.path) { return cwd }
     return nil
+  }
+}
+
+extension RuleNode {
+  /// Whether the rule, or a rule inside it, is `accepted`: its field then takes JSON
+  /// booleans and numbers as well as strings.
+  var readsScalars: Bool {
+    switch kind {
+    case .rule(let rule): return rule is Accepted
+    case .allOf(let inner), .anyOf(let inner), .not(let inner): return inner.contains(where: \.readsScalars)
+    }
   }
 }

@@ -53,7 +53,7 @@ public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConver
   }
 
   /// Appends the report's JSON to `writer`, for streaming many reports.
-  public func write(to writer: inout JSONWriter, locale: String) {
+  package func write(to writer: inout JSONWriter, locale: String) {
     let language = policy.negotiateLocale([locale])
     writer.raw("{\"valid\":")
     writer.bool(isValid)

@@ -15,7 +15,7 @@ public struct RuleRegistry: Sendable {
   public static let builtIn = RuleRegistry(
     builtIn: [
       Required.self, MinLength.self, MaxLength.self, PatternRule.self, NotPattern.self, Email.self, SameAs.self,
-      Trimmed.self,
+      Trimmed.self, Accepted.self,
       // Password rules (issue 4).
       CharacterClasses.self, NotCommon.self, NotContainsField.self, MaxRepeat.self, NoSequence.self, NotBreached.self,
       Strength.self,

@@ -7,25 +7,25 @@ import Foundation
 /// let policy = try rules.compile()
 /// ```
 public struct RuleSet: Sendable {
-  public var version: Int
-  public var name: String?
+  public internal(set) var version: Int
+  public internal(set) var name: String?
   /// The language used when the caller names none that the catalog knows.
-  public var defaultLocale: String
-  public var fields: [FieldSpec]
+  public internal(set) var defaultLocale: String
+  public internal(set) var fields: [FieldSpec]
   /// Message overrides and app-specific codes: language → code → template.
-  public var messages: [String: [String: MessageTemplate]]
+  public internal(set) var messages: [String: [String: MessageTemplate]]
   /// The examples the file carries (and those of a sibling `NAME.tests.json`).
-  public var tests: [PolicyTest]
-  public var limits: Limits
+  public internal(set) var tests: [PolicyTest]
+  public internal(set) var limits: Limits
   /// The file the rules came from, as the user named it.
-  public var file: String
+  public internal(set) var file: String
   /// The languages the file itself uses in labels and messages.
-  public var locales: [String]
+  public internal(set) var locales: [String]
   /// Problems that did not stop loading: with ``LoadOptions/SiblingTests/optional``, those of
   /// a sibling `NAME.tests.json` (whose tests were then left out). Print them as warnings.
-  public var warnings: [RuleSetProblem] = []
+  public internal(set) var warnings: [RuleSetProblem] = []
   /// The rules the file could name: the built-in ones and the app's.
-  public var registry: RuleRegistry = .builtIn
+  public internal(set) var registry: RuleRegistry = .builtIn
 
   /// The languages that have a built-in catalog; labels and messages may only use these.
   public static let supportedLocales = ["ja", "en"]
@@ -117,19 +117,19 @@ public enum Normalization: String, Sendable, CaseIterable {
 
 /// One field of a rules file.
 public struct FieldSpec: Sendable {
-  public var name: String
-  public var label: LocalizedText
+  public internal(set) var name: String
+  public internal(set) var label: LocalizedText
   /// Remove leading and trailing Unicode white space (including U+3000 and U+00A0).
-  public var trim: Bool
-  public var normalize: Normalization
+  public internal(set) var trim: Bool
+  public internal(set) var normalize: Normalization
   /// The value is never echoed anywhere: not in reports, errors or logs.
-  public var sensitive: Bool
+  public internal(set) var sensitive: Bool
   /// Stop at the first failing error-severity rule.
-  public var bail: Bool
-  public var rules: [RuleNode]
+  public internal(set) var bail: Bool
+  public internal(set) var rules: [RuleNode]
   /// The file and JSON path where the field is defined.
-  public var file: String
-  public var path: [JSONPathComponent]
+  public internal(set) var file: String
+  public internal(set) var path: [JSONPathComponent]
 }
 
 /// A rule in a field's list, with its modifiers.
@@ -141,14 +141,14 @@ public struct RuleNode: Sendable {
     case not([RuleNode])
   }
 
-  public var kind: Kind
-  public var severity: Severity
-  public var message: LocalizedText?
-  public var condition: Condition?
-  public var file: String
-  public var path: [JSONPathComponent]
+  public internal(set) var kind: Kind
+  public internal(set) var severity: Severity
+  public internal(set) var message: LocalizedText?
+  public internal(set) var condition: Condition?
+  public internal(set) var file: String
+  public internal(set) var path: [JSONPathComponent]
   /// The folder of the file that declared the rule; relative list paths resolve here.
-  public var directory: URL
+  public internal(set) var directory: URL
 
   /// The rule name as written in the file (`minLength`, `anyOf`…).
   public var name: String {

@@ -12,7 +12,7 @@ public enum JSONPathComponent: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Renders a path the way people write it: `fields.password.rules[1].minLength`.
-public func jsonPathString(_ path: [JSONPathComponent]) -> String {
+package func jsonPathString(_ path: [JSONPathComponent]) -> String {
   var text = ""
   for component in path {
     switch component {

@@ -142,9 +142,14 @@ public final class FormModel {
     report.fields.first { !$0.isValid }?.name
   }
 
-  /// The requirement checklist of a field (for a password: what is met so far).
-  public func checklist(for field: String) -> [RequirementStatus] {
-    RequirementChecklist.items(policy: policy, field: field, values: values, locale: language)
+  /// The requirement checklist of a field for its current values (for a password: what is
+  /// met so far), in the model's language: ``Policy/checklist(for:values:locale:)`` over
+  /// ``values``, so the screen ticks exactly what the server enforces.
+  ///
+  /// - Parameter field: the field's name in the rules file.
+  /// - Returns: one item per requirement, `[]` for a field the policy does not have.
+  public func checklist(for field: String) -> [ChecklistItem] {
+    policy.checklist(for: field, values: values, locale: language)
   }
 
   /// The synchronous half of ``submit(action:)``: every field counts as touched; when the
