@@ -11,7 +11,9 @@ import Foundation
 /// report.isValid
 /// ```
 public final class Policy: Sendable {
+  /// The rules the policy was compiled from.
   public let ruleSet: RuleSet
+  /// The messages: the built-in catalog, the registered rules' and the rules file's `messages`.
   public let catalog: MessageCatalog
   let fields: [FieldSpec]
   let fieldIndex: [String: Int]
@@ -36,6 +38,7 @@ public final class Policy: Sendable {
   /// The field names in rules-file order.
   public var fieldNames: [String] { fields.map(\.name) }
 
+  /// A field by name, as the rules file defines it; `nil` for a name the policy does not have.
   public func field(_ name: String) -> FieldSpec? { fieldIndex[name].map { fields[$0] } }
 
   /// Chooses the language for messages from the caller's preferences (`ja-JP` → `ja`),

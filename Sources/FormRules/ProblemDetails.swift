@@ -110,7 +110,8 @@ extension Report {
     writer.raw("{\"type\":")
     writer.string(type)
     writer.raw(",\"title\":")
-    writer.string(status == 400 ? Self.badRequestTitle(catalog, language) : catalog.render(code: "problem.title", locale: language))
+    writer.string(
+      status == 400 ? Self.badRequestTitle(catalog, language) : catalog.render(code: "problem.title", locale: language))
     writer.raw(",\"status\":")
     writer.int(status)
     writer.raw(",\"detail\":")

@@ -107,6 +107,7 @@ public struct RuleRegistry: Sendable {
 public struct RuleRegistrationError: Error, Sendable, CustomStringConvertible {
   /// The rule's name.
   public var rule: String
+  /// What is wrong with the rule, in words.
   public var problem: String
 
   public var description: String { "cannot register rule \"\(rule)\": \(problem)" }

@@ -19,9 +19,11 @@ import Observation
 @MainActor
 @Observable
 public final class FormModel {
+  /// The compiled rules every field is checked against.
   public let policy: Policy
   /// The language messages are rendered in; negotiated on use (`ja-JP` → `ja`).
   public var locale: String
+  /// When a field's messages show (``ErrorDisplayPolicy/standard``: after focus leaves it or a submit).
   public var displayPolicy: ErrorDisplayPolicy
 
   /// The raw values as typed, one per field of the policy.
@@ -30,6 +32,7 @@ public final class FormModel {
   private var focus: String?
   /// The last validation of ``values``; kept so that reads during a redraw cost nothing.
   public private(set) var report: Report
+  /// Whether a submit action is running; ``isSubmitEnabled`` is false meanwhile.
   public private(set) var isLoading = false
   /// The message shown above the form after a failed submit action.
   public var generalError: String?

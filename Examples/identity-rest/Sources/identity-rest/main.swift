@@ -44,7 +44,8 @@ func quoted(_ text: String) -> String {
 func printResult(field: String?, code: String?, message: String?) {
   guard let code else { return print(#"{"ok":true}"#) }
   print(
-    #"{"ok":false,"field":\#(field.map(quoted) ?? "null"),"code":\#(quoted(code)),"message":\#(quoted(message ?? ""))}"#)
+    #"{"ok":false,"field":\#(field.map(quoted) ?? "null"),"code":\#(quoted(code)),"message":\#(quoted(message ?? ""))}"#
+  )
 }
 
 /// POSTs a JSON body and returns the status and the response body.
