@@ -1,16 +1,38 @@
+import Foundation
+
 /// One line of a live requirement checklist: what a field requires and whether the
 /// current values meet it (`✓ 8文字以上`, `✗ 英大文字、数字を含む`).
-public struct ChecklistItem: Sendable, Equatable {
+///
+/// The same type serves every front end: ``Policy/checklist(for:values:locale:)`` builds it,
+/// and `FormModel.checklist(for:)` in FormRulesUI returns it for a SwiftUI `ForEach`
+/// (``id`` is the line's position, stable while the policy is).
+public struct ChecklistItem: Sendable, Equatable, Identifiable {
+  /// The line's position in the field's checklist, stable while the policy is.
+  public let id: Int
   /// The rule's code (`minLength`, `characterClasses`, `anyOf`…).
   public let code: String
-  /// The requirement as a short phrase (`requirement.<code>` from the catalog, else the
-  /// rule's own `message`, else its inline message), in the requested language.
-  public let message: String
+  /// The requirement as a short phrase (`8文字以上`, `At least 8 characters`): the
+  /// ``Requirement/text`` of the same rule, in the requested language.
+  public let text: String
   /// Whether the current value meets the requirement.
   public let isMet: Bool
+  /// The rule's severity: an unmet warning does not make the field invalid.
   public let severity: Severity
   /// The requirement's parameters (`min`, `unit`, `missing`…), for a UI that draws its own text.
   public let params: Parameters
+
+  /// Makes an item, for previews and tests of a UI; ``Policy/checklist(for:values:locale:)``
+  /// builds the real ones.
+  public init(
+    id: Int, code: String, text: String, isMet: Bool, severity: Severity = .error, params: Parameters = [:]
+  ) {
+    self.id = id
+    self.code = code
+    self.text = text
+    self.isMet = isMet
+    self.severity = severity
+    self.params = params
+  }
 }
 
 extension Policy {
@@ -19,7 +41,7 @@ extension Policy {
   /// policy the server enforces.
   ///
   /// ```swift
-  /// policy.checklist(field: "password", in: ["password": "abc"], locale: "ja")
+  /// policy.checklist(for: "password", values: ["password": "abc"], locale: "ja")
   /// // [✓ 入力必須, ✗ 8文字以上, ✗ 英大文字、数字を含む, …]
   /// ```
   ///
@@ -29,21 +51,42 @@ extension Policy {
   /// checks them. Rules whose `when` does not hold right now are left out, and so is
   /// `{"required": false}`. A value over the policy's size limit meets nothing.
   ///
+  /// - Parameters:
+  ///   - field: the field's name in the rules file.
+  ///   - values: the form's current values; other fields matter for `sameAs`, `when` and
+  ///     `notContainsField`.
+  ///   - locale: the language of the texts, negotiated (`ja-JP` → `ja`).
   /// - Returns: the items, or `[]` when the policy has no such field.
-  public func checklist(field name: String, in values: [String: String], locale: String) -> [ChecklistItem] {
-    guard let index = fieldIndex[name] else { return [] }
+  public func checklist(for field: String, values: [String: String], locale: String) -> [ChecklistItem] {
+    guard let index = fieldIndex[field] else { return [] }
     let language = negotiateLocale([locale])
     return withPrepared({ values[$0] }) { call in
       let subject = call.subject(index)
       let oversized = call.oversized[index]
-      return plan.checklistNodes(field: index, values: call.values).map { k in
+      return plan.checklistNodes(field: index, values: call.values).enumerated().map { position, k in
         let requirement = plan.requirement(k)
         return ChecklistItem(
-          code: requirement.code, message: renderRequirement(requirement, language: language),
+          id: position, code: requirement.code, text: renderRequirement(requirement, language: language),
           isMet: !oversized && plan.isMet(k, subject, pending: call.pending), severity: requirement.severity,
           params: requirement.params)
       }
     }
+  }
+
+  /// ``checklist(for:values:locale:)`` in a Foundation `Locale` (negotiated: `en_US` → `en`).
+  ///
+  /// - Parameters:
+  ///   - field: the field's name in the rules file.
+  ///   - values: the form's current values.
+  ///   - locale: the language of the texts.
+  /// - Returns: the items, or `[]` when the policy has no such field.
+  public func checklist(for field: String, values: [String: String], locale: Locale) -> [ChecklistItem] {
+    checklist(for: field, values: values, locale: locale.identifier)
+  }
+
+  /// The former name, still called by the `Locale` overload in Messages/LocaleNegotiation.swift.
+  func checklist(field name: String, in values: [String: String], locale: String) -> [ChecklistItem] {
+    checklist(for: name, values: values, locale: locale)
   }
 
   func renderRequirement(_ requirement: Failure, language: String) -> String {
@@ -55,7 +98,7 @@ extension Policy {
 
 extension Plan {
   /// The nodes of field `i` that are lines of a checklist, in rule order: the one walk
-  /// that `Policy.checklist(field:in:locale:)` and `Policy.requirements(of:locale:)`
+  /// that `Policy.checklist(for:values:locale:)` and `Policy.requirements(for:locale:)`
   /// share. `allOf` is its children; `anyOf` and `not` are one line each; rules that do
   /// not show in a checklist (`{"required": false}`) are left out, and so, when `values`
   /// are given, are rules whose `when` does not hold.

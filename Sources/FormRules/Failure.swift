@@ -1,14 +1,20 @@
 /// How much a failure matters. A warning is reported but never makes input invalid.
 public enum Severity: String, Sendable, Equatable, Codable {
+  /// Makes the input invalid.
   case error
+  /// Reported, but the input stays valid.
   case warning
 }
 
 /// A parameter value of a failure: the numbers and names a message is built from.
 public enum ParameterValue: Sendable, Equatable, CustomStringConvertible {
+  /// A number (`min`, `actual`).
   case int(Int)
+  /// A word or a name (`unit`, `reason`, a field name).
   case string(String)
+  /// A yes or no.
   case bool(Bool)
+  /// A list (`missing` classes, `fields`).
   case strings([String])
 
   public var description: String {
@@ -43,18 +49,22 @@ extension ParameterValue: ExpressibleByIntegerLiteral, ExpressibleByStringLitera
 
 /// The parameters of a failure, in a stable order (the order they are written in JSON).
 public struct Parameters: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+  /// The parameters in their stable order.
   public private(set) var entries: [(name: String, value: ParameterValue)]
 
   public init(dictionaryLiteral elements: (String, ParameterValue)...) {
     entries = elements.map { ($0.0, $0.1) }
   }
 
+  /// - Parameter entries: the parameters in the order they are written.
   public init(_ entries: [(name: String, value: ParameterValue)]) {
     self.entries = entries
   }
 
+  /// Whether there are no parameters.
   public var isEmpty: Bool { entries.isEmpty }
 
+  /// The value of a parameter; setting `nil` removes it, setting a new name appends it.
   public subscript(name: String) -> ParameterValue? {
     get { entries.first { $0.name == name }?.value }
     set {
@@ -79,7 +89,9 @@ public struct Parameters: Sendable, Equatable, ExpressibleByDictionaryLiteral {
 public struct Failure: Sendable, Equatable {
   /// The stable code, equal to the rule's name (`minLength`, `email`, `sameAs`…).
   public var code: String
+  /// The values the message is built from (`min`, `actual`, `unit`…).
   public var params: Parameters
+  /// Whether the failure makes the input invalid (``Severity/error``) or is advice (``Severity/warning``).
   public var severity: Severity
   /// A refinement of the code that selects a more specific message (`utf8` for a byte
   /// length, `missingAt` for an email), tried before the plain code.
@@ -87,6 +99,11 @@ public struct Failure: Sendable, Equatable {
   /// The rule's own `message`, when the rules file gives one.
   var messageOverride: LocalizedText?
 
+  /// - Parameters:
+  ///   - code: the stable code (a rule's name, or an app's own such as `email.taken`).
+  ///   - params: the values its message is built from.
+  ///   - severity: error (the default) or warning.
+  ///   - detail: a refinement that selects a more specific message (`utf8`).
   public init(code: String, params: Parameters = [:], severity: Severity = .error, detail: String? = nil) {
     self.code = code
     self.params = params
@@ -105,11 +122,14 @@ public struct Failure: Sendable, Equatable {
 
 /// Text in several languages, keyed by language code (`ja`, `en`).
 public struct LocalizedText: Sendable, Equatable {
+  /// The texts by language code.
   public var texts: [String: String]
 
+  /// - Parameter texts: the texts by language code (`["ja": "パスワード", "en": "Password"]`).
   public init(_ texts: [String: String]) {
     self.texts = texts
   }
 
+  /// The text in a language, if there is one.
   public subscript(language: String) -> String? { texts[language] }
 }

@@ -24,13 +24,17 @@ public final class Pattern: Sendable {
     public var message: String
     /// Byte offset in the pattern where PCRE2 stopped.
     public var offset: Int
+    /// PCRE2's error code.
     public var code: Int32
 
     public var description: String { "\(message) at offset \(offset)" }
   }
 
+  /// The answer of one search.
   public enum MatchResult: Sendable, Equatable {
+    /// The pattern matches somewhere in the subject.
     case match
+    /// It matches nowhere.
     case noMatch
     /// The match or depth limit was hit (`pattern.limit`).
     case limitExceeded
@@ -40,6 +44,7 @@ public final class Pattern: Sendable {
 
   /// The pattern as written in the rules file.
   public let source: String
+  /// The flags as written (`i`, `x`, `m`, `s`).
   public let flags: String
   /// Whether PCRE2's JIT compiler accepted the pattern.
   public let isJITCompiled: Bool
@@ -52,6 +57,7 @@ public final class Pattern: Sendable {
   /// The default bound on backtracking steps: far above what a sane pattern needs on a
   /// few kilobytes, far below what makes a request hang.
   public static let defaultMatchLimit: UInt32 = 1_000_000
+  /// The default bound on backtracking depth (PCRE2's depth limit).
   public static let defaultDepthLimit: UInt32 = 10_000
 
   /// Compiles `source` with the given flags (`i` caseless, `x` extended, `m` multiline, `s` dotall).

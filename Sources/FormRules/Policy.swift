@@ -11,11 +11,15 @@ import Foundation
 /// report.isValid
 /// ```
 public final class Policy: Sendable {
+  /// The rules the policy was compiled from.
   public let ruleSet: RuleSet
+  /// The messages: the built-in catalog, the registered rules' and the rules file's `messages`.
   public let catalog: MessageCatalog
   let fields: [FieldSpec]
   let fieldIndex: [String: Int]
   let knownFieldSet: Set<String>
+  /// Fields that take a JSON boolean or number in an input document (an `accepted` rule).
+  let scalarFieldSet: Set<String>
   /// The one compiled plan every caller runs on.
   let plan: Plan
 
@@ -26,6 +30,7 @@ public final class Policy: Sendable {
     for (i, field) in fields.enumerated() { index[field.name] = i }
     self.fieldIndex = index
     self.knownFieldSet = Set(index.keys)
+    self.scalarFieldSet = Set(fields.filter { $0.rules.contains(where: \.readsScalars) }.map(\.name))
     self.catalog = catalog.overridden(by: ruleSet.messages)
     self.plan = Plan(fields: fields, limits: ruleSet.limits)
   }
@@ -33,6 +38,7 @@ public final class Policy: Sendable {
   /// The field names in rules-file order.
   public var fieldNames: [String] { fields.map(\.name) }
 
+  /// A field by name, as the rules file defines it; `nil` for a name the policy does not have.
   public func field(_ name: String) -> FieldSpec? { fieldIndex[name].map { fields[$0] } }
 
   /// Chooses the language for messages from the caller's preferences (`ja-JP` → `ja`),
@@ -52,7 +58,7 @@ public final class Policy: Sendable {
   }
 
   /// Validates with values supplied by a lookup, the form bulk readers use.
-  public func validate(lookup: (String) -> String?) -> Report {
+  package func validate(lookup: (String) -> String?) -> Report {
     withPrepared(lookup) { call in
       let count = plan.evaluate(
         call.values, oversized: call.oversized, pending: call.pending, fieldValid: call.valid, extras: &call.extras)
@@ -188,5 +194,16 @@ struct PreparedCall {
       value = untouched ? string : String(decoding: bytes, as: UTF8.self)
     }
     return FieldReport(name: plan.name(i), value: value, failures: failures, isSensitive: sensitive)
+  }
+}
+
+extension RuleNode {
+  /// Whether the rule, or a rule inside it, is `accepted`: its field then takes JSON
+  /// booleans and numbers as well as strings.
+  var readsScalars: Bool {
+    switch kind {
+    case .rule(let rule): return rule is Accepted
+    case .allOf(let inner), .anyOf(let inner), .not(let inner): return inner.contains(where: \.readsScalars)
+    }
   }
 }

@@ -1,11 +1,14 @@
 /// The outcome of one example of a rules file.
 public struct PolicyTestResult: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+  /// The example that ran.
   public let test: PolicyTest
+  /// Whether the policy did what the example expects.
   public let passed: Bool
   /// Whether the input came out valid.
   public let actualValid: Bool
   /// Error codes per field, as they came out (fields without errors are left out).
   public let actualErrors: [String: [String]]
+  /// Warning codes per field, as they came out (fields without warnings are left out).
   public let actualWarnings: [String: [String]]
   /// Named checks that were due but had no stub, so were not run (``Report/checksNotRun``).
   public var checksNotRun: [CheckNotRun] = []
@@ -63,6 +66,13 @@ extension Policy {
     ruleSet.tests.filter { filter?($0.name) ?? true }.map { run($0, checkStubs: checkStubs) }
   }
 
+  /// Runs one example against the policy.
+  ///
+  /// - Parameters:
+  ///   - test: the example (one of ``RuleSet/tests``).
+  ///   - checkStubs: answers for the rules file's named checks (`{"check": NAME}`), by name;
+  ///     a check without a stub is not run and is listed in ``PolicyTestResult/checksNotRun``.
+  /// - Returns: whether the example passed, with what actually came out.
   public func run(_ test: PolicyTest, checkStubs: [String: Bool] = [:]) -> PolicyTestResult {
     let report = validate(test.input, checkStubs: checkStubs)
     var errors: [String: [String]] = [:]

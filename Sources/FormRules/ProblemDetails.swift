@@ -1,10 +1,15 @@
+import Foundation
+
 /// A report as an RFC 9457 problem document (`application/problem+json`), so a server
 /// can answer an invalid form with it as it is.
 ///
 /// ```swift
-/// let report = policy.validate(values)
-/// if let problem = report.problemDetails(locale: "ja") {
-///   // status 422, Content-Type: application/problem+json, Content-Language: ja
+/// let report = policy.validate(jsonRecord: body)
+/// switch report.response(locale: "ja") {
+/// case .valid:
+///   return Response(status: 201)
+/// case .problem(let problem):
+///   // status 422 (or 400 for a malformed body), Content-Type: application/problem+json
 ///   return Response(status: problem.status, contentType: ProblemDetails.mediaType, body: problem.bytes)
 /// }
 /// ```
@@ -21,14 +26,16 @@
 /// ```
 ///
 /// `pointer` is a JSON Pointer (RFC 6901) into the submitted document; a form-level
-/// failure points at the whole document (`""`). Field values never appear, so a sensitive
+/// failure points at the whole document (`""`), except a value of the wrong type
+/// (`input.malformed` with reason `notString`), which points at its field (`/password`). Field values never appear, so a sensitive
 /// field is as safe here as in every other output. Warnings are left out: they do not make
 /// the input invalid.
 public struct ProblemDetails: Sendable, Equatable {
   /// The media type to send the document with.
   public static let mediaType = "application/problem+json"
 
-  /// The HTTP status: 422 Unprocessable Content.
+  /// The HTTP status: 422 Unprocessable Content when values break the rules, 400 Bad Request
+  /// when the body could not be read as a form (``ReportOutcome/malformed``).
   public let status: Int
   /// The language of `title`, `detail` and every message, for `Content-Language`.
   public let language: String
@@ -39,18 +46,55 @@ public struct ProblemDetails: Sendable, Equatable {
   public var json: String { String(decoding: bytes, as: UTF8.self) }
 }
 
+/// What a server answers for a report: nothing to complain about, or a problem document.
+///
+/// ```swift
+/// switch report.response(locale: language) {
+/// case .valid: return save(values)
+/// case .problem(let problem): return (problem.status, problem.bytes)  // 422 or 400
+/// }
+/// ```
+public enum ReportResponse: Sendable, Equatable {
+  /// Every field passed (warnings aside): answer 200 or 201 with the app's own body.
+  case valid
+  /// The input is invalid (status 422) or malformed (status 400): send the document with
+  /// ``ProblemDetails/mediaType``.
+  case problem(ProblemDetails)
+}
+
 extension Report {
-  /// The report as an RFC 9457 problem document, or `nil` when the input is valid.
+  /// What to answer for the report: ``ReportResponse/valid``, or an RFC 9457 problem document
+  /// with status 422 (values break the rules) or 400 (the body was malformed, see
+  /// ``outcome``).
   ///
   /// - Parameters:
   ///   - locale: the language of the texts (negotiated: `ja-JP` → `ja`).
   ///   - type: a URI naming the problem type; with the default `about:blank` the title is
   ///     the status phrase.
   ///   - instance: a URI naming this occurrence, if the server has one.
-  public func problemDetails(locale: String, type: String = "about:blank", instance: String? = nil)
+  /// - Returns: `.valid`, or `.problem` with the document.
+  public func response(locale: String, type: String = "about:blank", instance: String? = nil) -> ReportResponse {
+    problemDetails(locale: locale, type: type, instance: instance).map(ReportResponse.problem) ?? .valid
+  }
+
+  /// ``response(locale:type:instance:)`` in a Foundation `Locale` (negotiated: `en_US` → `en`).
+  ///
+  /// - Parameters:
+  ///   - locale: the language of the texts.
+  ///   - type: a URI naming the problem type.
+  ///   - instance: a URI naming this occurrence, if the server has one.
+  /// - Returns: `.valid`, or `.problem` with the document.
+  public func response(locale: Locale, type: String = "about:blank", instance: String? = nil) -> ReportResponse {
+    response(locale: locale.identifier, type: type, instance: instance)
+  }
+
+  /// The problem document, or `nil` when the input is valid: the engine of
+  /// ``response(locale:type:instance:)``, which names the two cases.
+  func problemDetails(locale: String, type: String = "about:blank", instance: String? = nil)
     -> ProblemDetails?
   {
     guard !isValid else { return nil }
+    let status = outcome == .malformed ? 400 : 422
     let language = policy.negotiateLocale([locale])
     let catalog = policy.catalog
     let invalidFields = fields.filter { !$0.isValid }
@@ -66,8 +110,11 @@ extension Report {
     writer.raw("{\"type\":")
     writer.string(type)
     writer.raw(",\"title\":")
-    writer.string(catalog.render(code: "problem.title", locale: language))
-    writer.raw(",\"status\":422,\"detail\":")
+    writer.string(
+      status == 400 ? Self.badRequestTitle(catalog, language) : catalog.render(code: "problem.title", locale: language))
+    writer.raw(",\"status\":")
+    writer.int(status)
+    writer.raw(",\"detail\":")
     writer.string(detail)
     if let instance {
       writer.raw(",\"instance\":")
@@ -95,7 +142,12 @@ extension Report {
       writer.raw("}}")
     }
     for failure in formErrors where failure.severity == .error {
-      entry(failure, pointer: "", message: catalog.render(failure, label: nil, locale: language, style: .labeled))
+      // A value of the wrong type is the field's problem: point at it (`/password`).
+      var pointer = ""
+      if failure.code == "input.malformed", case .string(let field)? = failure.params["field"] {
+        pointer = "/" + Self.pointerToken(field)
+      }
+      entry(failure, pointer: pointer, message: catalog.render(failure, label: nil, locale: language, style: .labeled))
     }
     for field in fields {
       for failure in field.errors {
@@ -105,7 +157,16 @@ extension Report {
       }
     }
     writer.raw("]}")
-    return ProblemDetails(status: 422, language: language, bytes: writer.bytes)
+    return ProblemDetails(status: status, language: language, bytes: writer.bytes)
+  }
+
+  /// The title of a 400 document: the rules file's `problem.title.malformed` if it has one,
+  /// else the status phrase (`Bad Request`), as RFC 9457 asks of `about:blank`.
+  static func badRequestTitle(_ catalog: MessageCatalog, _ language: String) -> String {
+    if let template = catalog.template(for: ["problem.title.malformed"], language: language) {
+      return template.labeled
+    }
+    return language == "ja" ? "リクエストの形式が正しくありません。" : "Bad Request"
   }
 
   /// Escapes a member name for a JSON Pointer: `~` → `~0`, `/` → `~1`.

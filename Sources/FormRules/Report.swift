@@ -1,5 +1,6 @@
 /// The outcome of validating one set of field values.
 public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// Every field's result, in rules-file order.
   public let fields: FieldReports
   /// Failures that belong to the whole form, such as `input.malformed`.
   public let formErrors: [Failure]
@@ -53,7 +54,7 @@ public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConver
   }
 
   /// Appends the report's JSON to `writer`, for streaming many reports.
-  public func write(to writer: inout JSONWriter, locale: String) {
+  package func write(to writer: inout JSONWriter, locale: String) {
     let language = policy.negotiateLocale([locale])
     writer.raw("{\"valid\":")
     writer.bool(isValid)
@@ -144,15 +145,20 @@ public struct FieldReports: Sendable, RandomAccessCollection {
 
 /// The result of one field.
 public struct FieldReport: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+  /// The field's name.
   public let name: String
   /// The value after the field's transforms; always `nil` for sensitive fields.
   public let value: String?
+  /// Every failure of the field, errors and warnings, in rule order.
   public let failures: [Failure]
+  /// Whether the field is sensitive: its value is never shown.
   public let isSensitive: Bool
 
   /// True when no failure has error severity (warnings do not count).
   public var isValid: Bool { !failures.contains { $0.severity == .error } }
+  /// The failures that make the field invalid.
   public var errors: [Failure] { failures.filter { $0.severity == .error } }
+  /// The failures reported as advice only.
   public var warnings: [Failure] { failures.filter { $0.severity == .warning } }
 
   public var description: String {
@@ -165,9 +171,12 @@ public struct FieldReport: Sendable, CustomStringConvertible, CustomDebugStringC
 
 /// Rendered messages of a report, JSON-encodable: `{"form": […], "fields": {name: […]}}`.
 public struct RenderedMessages: Sendable, Encodable, Equatable {
+  /// The form-level messages (``Report/formErrors``).
   public let form: [String]
+  /// Each field's messages, in rules-file order.
   public let fields: [(name: String, messages: [String])]
 
+  /// A field's messages; `nil` for a field the report does not have.
   public subscript(field: String) -> [String]? {
     fields.first { $0.name == field }?.messages
   }

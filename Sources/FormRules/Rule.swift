@@ -94,7 +94,9 @@ public struct RuleMessage: Sendable, Equatable {
   /// The catalog key: the code (`minLength`), a detail (`minLength.utf8`) or a
   /// requirement phrase (`requirement.minLength`).
   public var key: String
+  /// The Japanese text, labeled and inline.
   public var ja: MessageTemplate
+  /// The English text, labeled and inline.
   public var en: MessageTemplate
 
   /// - Parameters:
@@ -168,11 +170,17 @@ extension Subject: CustomStringConvertible, CustomDebugStringConvertible, Custom
 
 /// A rule-level decoding problem; the decoder adds the file and JSON path.
 public struct RuleDecodingError: Error, Sendable {
+  /// What is wrong, in words (`expected a non-negative integer, found -1`).
   public var message: String
   /// Path components below the rule object (`["minLength"]`, `["list", 0]`).
   public var subpath: [JSONPathComponent]
+  /// A likely intended spelling, for an unknown option value.
   public var suggestion: String?
 
+  /// - Parameters:
+  ///   - message: what is wrong.
+  ///   - subpath: where, below the rule object.
+  ///   - suggestion: a likely intended spelling.
   public init(_ message: String, at subpath: [JSONPathComponent] = [], suggestion: String? = nil) {
     self.message = message
     self.subpath = subpath
@@ -200,6 +208,8 @@ public struct RuleDecoder {
     return n
   }
 
+  /// The rule's value as a string.
+  /// - Throws: ``RuleDecodingError`` when it is not one.
   public func string() throws(RuleDecodingError) -> String {
     guard let s = value.stringValue else {
       throw RuleDecodingError("expected a string, found \(value.typeDescription)", at: [.key(ruleName)])
@@ -207,6 +217,8 @@ public struct RuleDecoder {
     return s
   }
 
+  /// The rule's value as `true` or `false`.
+  /// - Throws: ``RuleDecodingError`` when it is not one.
   public func bool() throws(RuleDecodingError) -> Bool {
     guard let b = value.boolValue else {
       throw RuleDecodingError("expected true or false, found \(value.typeDescription)", at: [.key(ruleName)])
@@ -230,6 +242,8 @@ public struct RuleDecoder {
     return choice
   }
 
+  /// An option that is a non-negative integer; `nil` when absent.
+  /// - Throws: ``RuleDecodingError`` when it is present and not one.
   public func intOption(_ key: String) throws(RuleDecodingError) -> Int? {
     guard let raw = object[key] else { return nil }
     guard let n = raw.intValue, n >= 0 else {
@@ -238,6 +252,8 @@ public struct RuleDecoder {
     return n
   }
 
+  /// An option that is `true` or `false`; `nil` when absent.
+  /// - Throws: ``RuleDecodingError`` when it is present and not one.
   public func boolOption(_ key: String) throws(RuleDecodingError) -> Bool? {
     guard let raw = object[key] else { return nil }
     guard let b = raw.boolValue else {
@@ -246,6 +262,8 @@ public struct RuleDecoder {
     return b
   }
 
+  /// An option that is a string; `nil` when absent.
+  /// - Throws: ``RuleDecodingError`` when it is present and not one.
   public func stringOption(_ key: String) throws(RuleDecodingError) -> String? {
     guard let raw = object[key] else { return nil }
     guard let s = raw.stringValue else {

@@ -15,7 +15,7 @@ public struct RuleRegistry: Sendable {
   public static let builtIn = RuleRegistry(
     builtIn: [
       Required.self, MinLength.self, MaxLength.self, PatternRule.self, NotPattern.self, Email.self, SameAs.self,
-      Trimmed.self,
+      Trimmed.self, Accepted.self,
       // Password rules (issue 4).
       CharacterClasses.self, NotCommon.self, NotContainsField.self, MaxRepeat.self, NoSequence.self, NotBreached.self,
       Strength.self,
@@ -108,6 +108,7 @@ public struct RuleRegistry: Sendable {
 public struct RuleRegistrationError: Error, Sendable, CustomStringConvertible {
   /// The rule's name.
   public var rule: String
+  /// What is wrong with the rule, in words.
   public var problem: String
 
   public var description: String { "cannot register rule \"\(rule)\": \(problem)" }

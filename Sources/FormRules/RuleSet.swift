@@ -7,25 +7,29 @@ import Foundation
 /// let policy = try rules.compile()
 /// ```
 public struct RuleSet: Sendable {
-  public var version: Int
-  public var name: String?
+  /// The rules format's version (`1`).
+  public internal(set) var version: Int
+  /// The rules file's `name`, if it gives one.
+  public internal(set) var name: String?
   /// The language used when the caller names none that the catalog knows.
-  public var defaultLocale: String
-  public var fields: [FieldSpec]
+  public internal(set) var defaultLocale: String
+  /// The fields in rules-file order, with the fields of the files it extends.
+  public internal(set) var fields: [FieldSpec]
   /// Message overrides and app-specific codes: language → code → template.
-  public var messages: [String: [String: MessageTemplate]]
+  public internal(set) var messages: [String: [String: MessageTemplate]]
   /// The examples the file carries (and those of a sibling `NAME.tests.json`).
-  public var tests: [PolicyTest]
-  public var limits: Limits
+  public internal(set) var tests: [PolicyTest]
+  /// Bounds applied to every value before any rule runs.
+  public internal(set) var limits: Limits
   /// The file the rules came from, as the user named it.
-  public var file: String
+  public internal(set) var file: String
   /// The languages the file itself uses in labels and messages.
-  public var locales: [String]
+  public internal(set) var locales: [String]
   /// Problems that did not stop loading: with ``LoadOptions/SiblingTests/optional``, those of
   /// a sibling `NAME.tests.json` (whose tests were then left out). Print them as warnings.
-  public var warnings: [RuleSetProblem] = []
+  public internal(set) var warnings: [RuleSetProblem] = []
   /// The rules the file could name: the built-in ones and the app's.
-  public var registry: RuleRegistry = .builtIn
+  public internal(set) var registry: RuleRegistry = .builtIn
 
   /// The languages that have a built-in catalog; labels and messages may only use these.
   public static let supportedLocales = ["ja", "en"]
@@ -47,6 +51,7 @@ public struct RuleSet: Sendable {
       case optional
     }
 
+    /// Whether problems in a sibling `NAME.tests.json` stop loading (``SiblingTests/required``, the default).
     public var siblingTests: SiblingTests
     /// For rules from an untrusted source (uploaded by a tenant, fetched from a repository):
     /// `extends`, `lists` and `notBreached` must be relative paths without `..` that stay,
@@ -55,6 +60,9 @@ public struct RuleSet: Sendable {
     /// probe the existence of files elsewhere.
     public var confine: Bool
 
+    /// - Parameters:
+    ///   - siblingTests: whether problems in a sibling `NAME.tests.json` stop loading.
+    ///   - confine: whether `extends`, `lists` and `notBreached` must stay inside the rules file's folder.
     public init(siblingTests: SiblingTests = .required, confine: Bool = false) {
       self.siblingTests = siblingTests
       self.confine = confine
@@ -105,6 +113,7 @@ public struct Limits: Sendable, Equatable {
   /// examined further, so a 10 MB password costs microseconds.
   public var maxValueBytes: Int = 4096
 
+  /// - Parameter maxValueBytes: the longest value, in UTF-8 bytes, that the rules examine.
   public init(maxValueBytes: Int = 4096) {
     self.maxValueBytes = maxValueBytes
   }
@@ -112,43 +121,64 @@ public struct Limits: Sendable, Equatable {
 
 /// Unicode normalization applied to a field's value before the rules run.
 public enum Normalization: String, Sendable, CaseIterable {
-  case none, nfc, nfkc
+  /// The value is left as typed.
+  case none
+  /// Canonical composition (NFC): `e` + U+0301 becomes `é`; what looks the same compares the same.
+  case nfc
+  /// Compatibility composition (NFKC): full-width `Ａ` becomes `A`, half-width `ｶ` becomes `カ`.
+  case nfkc
 }
 
 /// One field of a rules file.
 public struct FieldSpec: Sendable {
-  public var name: String
-  public var label: LocalizedText
+  /// The field's name: its key in the rules file and in the input.
+  public internal(set) var name: String
+  /// The field's label per language (`パスワード`, `Password`), used in messages.
+  public internal(set) var label: LocalizedText
   /// Remove leading and trailing Unicode white space (including U+3000 and U+00A0).
-  public var trim: Bool
-  public var normalize: Normalization
+  public internal(set) var trim: Bool
+  /// The Unicode normalization applied before the rules run (and before `trim`).
+  public internal(set) var normalize: Normalization
   /// The value is never echoed anywhere: not in reports, errors or logs.
-  public var sensitive: Bool
+  public internal(set) var sensitive: Bool
   /// Stop at the first failing error-severity rule.
-  public var bail: Bool
-  public var rules: [RuleNode]
+  public internal(set) var bail: Bool
+  /// The field's rules in file order.
+  public internal(set) var rules: [RuleNode]
   /// The file and JSON path where the field is defined.
-  public var file: String
-  public var path: [JSONPathComponent]
+  public internal(set) var file: String
+  /// The JSON path of the field's definition (`fields.password`).
+  public internal(set) var path: [JSONPathComponent]
 }
 
 /// A rule in a field's list, with its modifiers.
 public struct RuleNode: Sendable {
+  /// What a rule in the list is: one rule, or a composite holding other rules.
   public enum Kind: Sendable {
+    /// A rule with its own check (`minLength`, an app's rule).
     case rule(any Rule)
+    /// `allOf`: every part must pass; each part's failures are reported.
     case allOf([RuleNode])
+    /// `anyOf`: at least one alternative must pass.
     case anyOf([RuleNode])
+    /// `not`: the parts must not all pass on a non-empty value.
     case not([RuleNode])
   }
 
-  public var kind: Kind
-  public var severity: Severity
-  public var message: LocalizedText?
-  public var condition: Condition?
-  public var file: String
-  public var path: [JSONPathComponent]
+  /// The rule, or the composite and its parts.
+  public internal(set) var kind: Kind
+  /// `error` (the default) or `warning`: a warning never makes the input invalid.
+  public internal(set) var severity: Severity
+  /// The rule's own `message`, replacing the catalog's, per language.
+  public internal(set) var message: LocalizedText?
+  /// The rule's `when`: it applies only when this holds.
+  public internal(set) var condition: Condition?
+  /// The file that declared the rule, as the user named it.
+  public internal(set) var file: String
+  /// The JSON path of the rule (`fields.password.rules[1]`).
+  public internal(set) var path: [JSONPathComponent]
   /// The folder of the file that declared the rule; relative list paths resolve here.
-  public var directory: URL
+  public internal(set) var directory: URL
 
   /// The rule name as written in the file (`minLength`, `anyOf`…).
   public var name: String {
@@ -163,8 +193,11 @@ public struct RuleNode: Sendable {
 
 /// A rule's `when`: it applies only when another field equals a value or is non-empty.
 public struct Condition: Sendable, Equatable {
+  /// The field whose transformed value decides.
   public var field: String
+  /// The rule applies when the field's value equals this.
   public var equals: String?
+  /// The rule applies when the field is non-empty (`true`) or empty (`false`).
   public var notEmpty: Bool?
 
 }
@@ -174,18 +207,25 @@ public struct Condition: Sendable, Equatable {
 /// Its input holds example passwords; printing it shows only the values of fields the rules
 /// file does not mark sensitive.
 public struct PolicyTest: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// What an example expects of the policy.
   public enum Expectation: Sendable, Equatable {
+    /// The whole input is valid (`true`) or not (`false`).
     case valid(Bool)
     /// Each listed field fails with exactly these codes (in any order).
     case errors([String: [String]])
   }
 
+  /// The example's name, shown by `validate test`.
   public var name: String
+  /// The field values to validate (`nil`: the field is `null`).
   public var input: [String: String?]
+  /// What the example expects.
   public var expectation: Expectation
   /// Warning codes expected per field (`"warnings": {"password": ["trimmed"]}`), checked exactly.
   public var warnings: [String: [String]]?
+  /// The file the example is in.
   public var file: String
+  /// The example's JSON path (`tests[2]`).
   public var path: [JSONPathComponent]
   /// The fields whose example values may be shown: the non-sensitive ones, once the rules file
   /// has loaded. Until then nothing is shown.

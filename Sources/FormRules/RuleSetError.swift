@@ -1,6 +1,8 @@
 /// One step of a JSON path: an object key or an array index.
 public enum JSONPathComponent: Sendable, Equatable, CustomStringConvertible {
+  /// An object member's key.
   case key(String)
+  /// An array element's index, from 0.
   case index(Int)
 
   public var description: String {
@@ -12,7 +14,7 @@ public enum JSONPathComponent: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Renders a path the way people write it: `fields.password.rules[1].minLength`.
-public func jsonPathString(_ path: [JSONPathComponent]) -> String {
+package func jsonPathString(_ path: [JSONPathComponent]) -> String {
   var text = ""
   for component in path {
     switch component {
@@ -48,14 +50,24 @@ extension String {
 public struct RuleSetProblem: Sendable, Equatable, CustomStringConvertible {
   /// The file as the user named it (or `<input>` for data that came from memory).
   public var file: String
+  /// Where in the file (`fields.password.rules[1].minLength`).
   public var path: [JSONPathComponent]
+  /// What is wrong, in words.
   public var message: String
   /// A likely intended spelling for an unknown key or value.
   public var suggestion: String?
   /// Line and column, for JSON syntax errors.
   public var line: Int?
+  /// See ``line``.
   public var column: Int?
 
+  /// - Parameters:
+  ///   - file: the file as the user named it.
+  ///   - path: where in the file.
+  ///   - message: what is wrong.
+  ///   - suggestion: a likely intended spelling.
+  ///   - line: the line of a JSON syntax error.
+  ///   - column: its column.
   public init(
     file: String, path: [JSONPathComponent], message: String, suggestion: String? = nil, line: Int? = nil,
     column: Int? = nil
@@ -81,8 +93,10 @@ public struct RuleSetProblem: Sendable, Equatable, CustomStringConvertible {
 
 /// Why a rules file could not be loaded or compiled: every problem found, not just the first.
 public struct RuleSetError: Error, Sendable, CustomStringConvertible {
+  /// Every problem found, in file order.
   public var problems: [RuleSetProblem]
 
+  /// - Parameter problems: the problems, at least one.
   public init(problems: [RuleSetProblem]) {
     self.problems = problems
   }

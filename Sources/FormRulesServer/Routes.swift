@@ -194,7 +194,7 @@ struct Routes {
   private func validate(_ served: ServedRules, _ request: Request, body: [UInt8]) -> Response {
     let language = language(served, request)
     let values: [String: String?]
-    switch InputRecord.decode(body, knownFields: served.knownFields) {
+    switch served.policy.decode(record: body) {
     case .success(let decoded): values = decoded
     case .failure(let malformed):
       var extra: [(String, JSONValue)] = [("reason", .string(malformed.reason))]
@@ -213,7 +213,7 @@ struct Routes {
       return fieldFeedback(served, field: field, values: values, language: language, headers: headers)
     }
     let report = served.policy.validate(values)
-    if wantsProblem(request), let problem = report.problemDetails(locale: language) {
+    if wantsProblem(request), case .problem(let problem) = report.response(locale: language) {
       return Response(
         status: problem.status, contentType: ProblemDetails.mediaType, body: problem.bytes, headers: headers)
     }
@@ -241,12 +241,12 @@ struct Routes {
     writer.raw(",\"report\":")
     writer.value(entry)
     writer.raw(",\"checklist\":[")
-    for (i, item) in policy.checklist(field: field, in: plain, locale: language).enumerated() {
+    for (i, item) in policy.checklist(for: field, values: plain, locale: language).enumerated() {
       if i > 0 { writer.raw(",") }
       writer.raw("{\"code\":")
       writer.string(item.code)
       writer.raw(",\"text\":")
-      writer.string(item.message)
+      writer.string(item.text)
       writer.raw(",\"met\":")
       writer.bool(item.isMet)
       writer.raw(",\"severity\":")

@@ -45,7 +45,7 @@ enum RuleDescription {
         if j > 0 { writer.raw(",") }
         writer.key(locale)
         writer.raw("[")
-        for (k, requirement) in policy.requirements(of: fieldName, locale: locale).enumerated() {
+        for (k, requirement) in policy.requirements(for: fieldName, locale: locale).enumerated() {
           if k > 0 { writer.raw(",") }
           writer.raw("{\"code\":")
           writer.string(requirement.code)

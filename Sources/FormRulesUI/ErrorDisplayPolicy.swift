@@ -16,6 +16,10 @@ public struct ErrorDisplayPolicy: Sendable, Equatable {
   /// Show every field's messages after a submit attempt.
   public var showsAfterSubmit: Bool
 
+  /// - Parameters:
+  ///   - showsWhileFirstEditing: show messages while the field is first being typed in.
+  ///   - showsAfterFocusLost: show them once the field has lost focus.
+  ///   - showsAfterSubmit: show every field's messages after a submit attempt.
   public init(showsWhileFirstEditing: Bool, showsAfterFocusLost: Bool, showsAfterSubmit: Bool) {
     self.showsWhileFirstEditing = showsWhileFirstEditing
     self.showsAfterFocusLost = showsAfterFocusLost

@@ -7,6 +7,10 @@ public struct FieldState: Sendable, Equatable {
   /// A submit attempt happened after the field appeared.
   public var isSubmitted: Bool
 
+  /// - Parameters:
+  ///   - isEdited: the user changed the value at least once.
+  ///   - hasLostFocus: the field had focus and lost it.
+  ///   - isSubmitted: a submit attempt happened.
   public init(isEdited: Bool = false, hasLostFocus: Bool = false, isSubmitted: Bool = false) {
     self.isEdited = isEdited
     self.hasLostFocus = hasLostFocus

@@ -4,6 +4,7 @@
 /// `network.offline`…, or a code of the app's own from the rules file's `messages`).
 /// Make an app's existing error type conform, or throw ``SubmitError``.
 public protocol FormErrorCode: Error {
+  /// The catalog code of the message (`auth.invalidCredentials`).
   var code: String { get }
   /// Values for the message's placeholders.
   var params: Parameters { get }

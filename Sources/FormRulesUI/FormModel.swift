@@ -19,9 +19,11 @@ import Observation
 @MainActor
 @Observable
 public final class FormModel {
+  /// The compiled rules every field is checked against.
   public let policy: Policy
   /// The language messages are rendered in; negotiated on use (`ja-JP` → `ja`).
   public var locale: String
+  /// When a field's messages show (``ErrorDisplayPolicy/standard``: after focus leaves it or a submit).
   public var displayPolicy: ErrorDisplayPolicy
 
   /// The raw values as typed, one per field of the policy.
@@ -30,6 +32,7 @@ public final class FormModel {
   private var focus: String?
   /// The last validation of ``values``; kept so that reads during a redraw cost nothing.
   public private(set) var report: Report
+  /// Whether a submit action is running; ``isSubmitEnabled`` is false meanwhile.
   public private(set) var isLoading = false
   /// The message shown above the form after a failed submit action.
   public var generalError: String?
@@ -142,9 +145,14 @@ public final class FormModel {
     report.fields.first { !$0.isValid }?.name
   }
 
-  /// The requirement checklist of a field (for a password: what is met so far).
-  public func checklist(for field: String) -> [RequirementStatus] {
-    RequirementChecklist.items(policy: policy, field: field, values: values, locale: language)
+  /// The requirement checklist of a field for its current values (for a password: what is
+  /// met so far), in the model's language: ``Policy/checklist(for:values:locale:)`` over
+  /// ``values``, so the screen ticks exactly what the server enforces.
+  ///
+  /// - Parameter field: the field's name in the rules file.
+  /// - Returns: one item per requirement, `[]` for a field the policy does not have.
+  public func checklist(for field: String) -> [ChecklistItem] {
+    policy.checklist(for: field, values: values, locale: language)
   }
 
   /// The synchronous half of ``submit(action:)``: every field counts as touched; when the

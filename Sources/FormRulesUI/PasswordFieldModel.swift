@@ -26,15 +26,22 @@ import Observation
 public final class PasswordFieldModel {
   /// The password, for binding.
   public var text: String
+  /// Whether the password is shown in plain text.
   public private(set) var isRevealed = false
+  /// What may happen to a revealed password (edit it, or only look at it).
   public var revealMode: RevealMode
   /// Double entry: a second, always masked input that must repeat the password.
   public var requiresConfirmation: Bool
+  /// The second entry, when ``requiresConfirmation`` is set.
   public var confirmation = ""
   /// Whether the next edit is checked for the overwrite; true only between hiding a
   /// non-empty password and the next edit.
   public private(set) var isGuardArmed = false
 
+  /// - Parameters:
+  ///   - text: the starting password.
+  ///   - revealMode: what may happen while the password is revealed.
+  ///   - requiresConfirmation: whether a second entry must repeat the password.
   public init(text: String = "", revealMode: RevealMode = .editable, requiresConfirmation: Bool = false) {
     self.text = text
     self.revealMode = revealMode

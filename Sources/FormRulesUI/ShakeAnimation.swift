@@ -21,16 +21,21 @@ public struct ShakeAnimation: Sendable, Equatable {
     /// Seconds.
     public var duration: Double
 
+    /// - Parameters:
+    ///   - offset: the target offset in points, positive to the right.
+    ///   - duration: the seconds taken to reach it.
     public init(offset: Double, duration: Double) {
       self.offset = offset
       self.duration = duration
     }
   }
 
+  /// The keyframes in order, ending at offset 0.
   public let keyframes: [Keyframe]
   /// When each keyframe is reached, in seconds from the start.
   public let times: [Double]
 
+  /// - Parameter keyframes: the keyframes in order; ``times`` is computed from their durations.
   public init(keyframes: [Keyframe]) {
     self.keyframes = keyframes
     var elapsed = 0.0

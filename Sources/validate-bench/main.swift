@@ -262,12 +262,16 @@ func render() {
     report(name, "ns/op", Spread(values: nanoseconds), decimals: 0)
   }
   measure("validate, sign-up, invalid (ns/op)") { policy.validate(values).isValid ? 1 : 2 }
-  measure("problemDetails(locale: \"en\"), 3 errors (ns/op)") {
-    invalid.problemDetails(locale: "en")?.bytes.count ?? 0
+  measure("response(locale: \"en\"), 3 errors (ns/op)") {
+    if case .problem(let problem) = invalid.response(locale: "en") { problem.bytes.count } else { 0 }
   }
   measure("messages(locale: \"ja\"), 3 errors (ns/op)") { invalid.messages(locale: "ja").fields.count }
-  measure("handler: validate(jsonRecord:) + problemDetails (ns/op)") {
-    policy.validate(jsonRecord: body).problemDetails(locale: "en")?.bytes.count ?? 0
+  measure("handler: validate(jsonRecord:) + response (ns/op)") {
+    if case .problem(let problem) = policy.validate(jsonRecord: body).response(locale: "en") {
+      problem.bytes.count
+    } else {
+      0
+    }
   }
   precondition(sink > 0)
 }

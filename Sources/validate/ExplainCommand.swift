@@ -134,12 +134,12 @@ enum ExplainCommand {
   /// checklist for them.
   static func checklistRows(policy: Policy, field: String, values: [String: String]?, locale: String) -> [Row] {
     guard let values else {
-      return policy.requirements(of: field, locale: locale).map {
+      return policy.requirements(for: field, locale: locale).map {
         Row(code: $0.code, text: $0.text, severity: $0.severity, met: nil)
       }
     }
-    return policy.checklist(field: field, in: values, locale: locale).map {
-      Row(code: $0.code, text: $0.message, severity: $0.severity, met: $0.isMet)
+    return policy.checklist(for: field, values: values, locale: locale).map {
+      Row(code: $0.code, text: $0.text, severity: $0.severity, met: $0.isMet)
     }
   }
 }

@@ -213,7 +213,7 @@ enum ValidateCommand {
     noteChecksNotRun(report.checksNotRun)
     if format == "problem" {
       // A valid document is not a problem: nothing to print, exit status 0.
-      if let problem = report.problemDetails(locale: locale) { Console.write(problem.bytes + [0x0A]) }
+      if case .problem(let problem) = report.response(locale: locale) { Console.write(problem.bytes + [0x0A]) }
     } else if format == "json" {
       var writer = JSONWriter()
       report.write(to: &writer, locale: locale)
@@ -234,7 +234,7 @@ enum ValidateCommand {
     defer { if fd != STDIN_FILENO { close(fd) } }
     let bytes = try readAll(fd, path: path)
     if blankIsEmpty, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
-    switch InputRecord.decode(bytes, knownFields: Set(policy.fieldNames)) {
+    switch policy.decode(record: bytes) {
     case .success(let decoded): return decoded
     case .failure(let malformed) where malformed.reason == JSONSyntaxError.Reason.utf16.rawValue:
       throw UsageError(

@@ -52,13 +52,13 @@ struct CustomRuleTests {
   @Test("it is a line of the checklist and of the requirements")
   func checklist() throws {
     let policy = try Fixture.policy()
-    let items = policy.checklist(field: "email", in: ["email": "taro@mailinator.com"], locale: "ja")
+    let items = policy.checklist(for: "email", values: ["email": "taro@mailinator.com"], locale: "ja")
     let item = try #require(items.first { $0.code == "notDisposableDomain" })
-    #expect(item.message == "使い捨てでないメールアドレス")
+    #expect(item.text == "使い捨てでないメールアドレス")
     #expect(!item.isMet)
-    let met = policy.checklist(field: "email", in: ["email": "taro@example.jp"], locale: "en")
+    let met = policy.checklist(for: "email", values: ["email": "taro@example.jp"], locale: "en")
     #expect(met.first { $0.code == "notDisposableDomain" }?.isMet == true)
-    #expect(policy.requirements(of: "email", locale: "en").map(\.text).contains("Not a disposable address"))
+    #expect(policy.requirements(for: "email", locale: "en").map(\.text).contains("Not a disposable address"))
   }
 
   @Test("the rules file's own tests pass")

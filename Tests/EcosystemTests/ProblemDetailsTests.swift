@@ -2,7 +2,7 @@ import FormRules
 import Foundation
 import Testing
 
-/// `Report.problemDetails(locale:)` and `validate --format problem` (RFC 9457).
+/// `Report.response(locale:)` and `validate --format problem` (RFC 9457).
 @Suite("Problem details")
 struct ProblemDetailsTests {
   static let signup: Policy? = try? RuleSet(contentsOf: Repository.url("Rules/signup.json")).compile()
@@ -14,7 +14,7 @@ struct ProblemDetailsTests {
 
   func document(_ values: [String: String], locale: String) throws -> JSONObject {
     let policy = try #require(Self.signup)
-    let problem = try #require(policy.validate(values).problemDetails(locale: locale))
+    let problem = try #require(policy.validate(values).problemDocument(locale: locale))
     #expect(problem.status == 422)
     #expect(ProblemDetails.mediaType == "application/problem+json")
     return try #require(try JSONParser().parse(problem.bytes).objectValue)
@@ -66,7 +66,7 @@ struct ProblemDetailsTests {
       "email": "taro@example.jp", "password": " correct horse ", "password_confirmation": " correct horse ",
     ]
     #expect(policy.validate(values).isValid)
-    #expect(policy.validate(values).problemDetails(locale: "en") == nil, "warnings alone are not a problem")
+    #expect(policy.validate(values).problemDocument(locale: "en") == nil, "warnings alone are not a problem")
   }
 
   @Test("warnings are left out of errors")
@@ -80,7 +80,7 @@ struct ProblemDetailsTests {
   func typeAndInstance() throws {
     let policy = try #require(Self.signup)
     let problem = try #require(
-      policy.validate(Self.invalid).problemDetails(
+      policy.validate(Self.invalid).problemDocument(
         locale: "en", type: "https://example.com/problems/invalid-form", instance: "/signup/requests/42"))
     let object = try #require(try JSONParser().parse(problem.json).objectValue)
     #expect(object["type"] == .string("https://example.com/problems/invalid-form"))
@@ -91,13 +91,52 @@ struct ProblemDetailsTests {
   func pointers() throws {
     let rules = try RuleSet(data: Array(#"{"fields": {"a/b~c": {"rules": [{"required": true}]}}}"#.utf8))
     let policy = try rules.compile()
-    let problem = try #require(policy.validate([:] as [String: String]).problemDetails(locale: "en"))
+    let problem = try #require(policy.validate([:] as [String: String]).problemDocument(locale: "en"))
     #expect(problem.json.contains(#""pointer":"/a~1b~0c""#))
-    let malformed = try #require(policy.validate(jsonRecord: Array("[1]".utf8)).problemDetails(locale: "en"))
+    let malformed = try #require(policy.validate(jsonRecord: Array("[1]".utf8)).problemDocument(locale: "en"))
     let object = try #require(try JSONParser().parse(malformed.json).objectValue)
     #expect(object["detail"] == .string("The input could not be processed."))
     #expect(object["errors"]?.arrayValue?.first?.objectValue?["pointer"] == .string(""))
     #expect(object["errors"]?.arrayValue?.first?.objectValue?["code"] == .string("input.malformed"))
+  }
+
+  @Test(
+    "a malformed body is a 400 document, invalid values a 422 one, and a valid form no document",
+    arguments: [
+      (#"{"a/b~c": "x"}"#, 0), (#"{"a/b~c": ""}"#, 422), (#"{"a/b~c": "#, 400), ("[1]", 400),
+      (#"{"a/b~c": 5}"#, 400), (#"{"a/b~c": ["x"]}"#, 400),
+    ])
+  func statuses(body: String, status: Int) throws {
+    let policy = try RuleSet(data: Array(#"{"fields": {"a/b~c": {"rules": [{"required": true}]}}}"#.utf8)).compile()
+    let report = policy.validate(jsonRecord: Array(body.utf8))
+    switch report.response(locale: "en") {
+    case .valid: #expect(status == 0)
+    case .problem(let problem):
+      #expect(problem.status == status)
+      let object = try #require(try JSONParser().parse(problem.json).objectValue)
+      #expect(object["status"] == .number(Double(status)))
+      #expect(object["title"] == .string(status == 400 ? "Bad Request" : "Unprocessable Content"))
+    }
+  }
+
+  @Test("a known field of the wrong type points at that field, and never shows its value")
+  func wrongTypePointer() throws {
+    let policy = try #require(Self.signup)
+    for value in ["123456", "true", "[\"s3cr!\"]", "{\"v\": \"s3cr!\"}"] {
+      let body = #"{"email": "taro@example.jp", "password": \#(value)}"#
+      let report = policy.validate(jsonRecord: Array(body.utf8))
+      #expect(report.outcome == .malformed)
+      guard case .problem(let problem) = report.response(locale: "ja") else {
+        Issue.record("no problem for \(body)")
+        continue
+      }
+      #expect(problem.status == 400)
+      let object = try #require(try JSONParser().parse(problem.json).objectValue)
+      let error = try #require(object["errors"]?.arrayValue?.first?.objectValue)
+      #expect(error["pointer"] == .string("/password"))
+      #expect(error["params"]?.objectValue?["field"] == .string("password"))
+      #expect(!problem.json.contains("s3cr!") && !problem.json.contains("123456"))
+    }
   }
 
   @Test("validate --format problem prints the document and exits 1; a sensitive value appears nowhere")
@@ -131,5 +170,15 @@ struct ProblemDetailsTests {
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("Error: "))
+  }
+}
+
+extension Report {
+  /// The document of ``response(locale:type:instance:)``, `nil` when the report is valid.
+  fileprivate func problemDocument(locale: String, type: String = "about:blank", instance: String? = nil)
+    -> ProblemDetails?
+  {
+    if case .problem(let problem) = response(locale: locale, type: type, instance: instance) { return problem }
+    return nil
   }
 }

@@ -21,14 +21,14 @@ struct ChecklistTests {
   func items(_ password: String, _ others: [String: String] = [:], locale: String = "ja") throws -> [ChecklistItem] {
     var values = others
     values["password"] = password
-    return try passwordPolicy(Self.rules).checklist(field: "password", in: values, locale: locale)
+    return try passwordPolicy(Self.rules).checklist(for: "password", values: values, locale: locale)
   }
 
   @Test("every requirement in rule order, with its phrase, severity and state")
   func japanese() throws {
     let list = try items("Kmtr")
     #expect(
-      list.map(\.message) == [
+      list.map(\.text) == [
         "入力必須", "8文字以上", "64文字以下", "英大文字、数字を含む", "よく使われるパスワードではない", "メールアドレスを含まない",
         "同じ文字の連続は3文字まで", "4文字以上続く並び（abcd、1234、qwerなど）を含まない", "いずれかの条件を満たす", "数字だけにしない",
       ])
@@ -46,11 +46,11 @@ struct ChecklistTests {
   @Test("English phrases")
   func english() throws {
     let list = try items("", locale: "en-US")
-    #expect(list[0].message == "Required")
-    #expect(list[1].message == "At least 8 characters")
-    #expect(list[3].message == "Includes uppercase letters, digits")
-    #expect(list[5].message == "Does not contain Email address")
-    #expect(list[9].message == "Not only digits")
+    #expect(list[0].text == "Required")
+    #expect(list[1].text == "At least 8 characters")
+    #expect(list[3].text == "Includes uppercase letters, digits")
+    #expect(list[5].text == "Does not contain Email address")
+    #expect(list[9].text == "Not only digits")
   }
 
   @Test("an empty value: minimums unmet, maximums and prohibitions met")
@@ -76,7 +76,7 @@ struct ChecklistTests {
     #expect(try items("Kmtrwhz7!").contains { $0.code == "strength" } == false)
     let list = try items("Kmtrwhz7!", ["username": "hanako"])
     let strength = try #require(list.first { $0.code == "strength" })
-    #expect(strength.message == "パスワードの強度が2以上（0〜4の5段階）")
+    #expect(strength.text == "パスワードの強度が2以上（0〜4の5段階）")
     let score = try #require(
       try passwordPolicy(Self.rules).strength(of: "password", in: ["password": "Kmtrwhz7!"])?.score)
     #expect(strength.isMet == (score >= 2), "score \(score)")
@@ -88,9 +88,9 @@ struct ChecklistTests {
   func edges() throws {
     let policy = try makePolicy(
       #"{"limits": {"maxValueBytes": 16}, "fields": {"password": {"sensitive": true, "rules": [{"maxLength": 64}]}}}"#)
-    let list = policy.checklist(field: "password", in: ["password": String(repeating: "a", count: 17)], locale: "en")
+    let list = policy.checklist(for: "password", values: ["password": String(repeating: "a", count: 17)], locale: "en")
     #expect(list.map(\.isMet) == [false])
-    #expect(policy.checklist(field: "nope", in: [:], locale: "ja").isEmpty)
+    #expect(policy.checklist(for: "nope", values: [:], locale: "ja").isEmpty)
   }
 
   @Test("10,000 characters, emoji and Japanese")
@@ -109,9 +109,9 @@ struct ChecklistTests {
     // With the `when` field filled, the checklist lists every rule, as requirements always do.
     let checklist = policy.checklist(
       field: "password", in: ["password": "x", "username": "taro"], locale: "en")
-    let requirements = policy.requirements(of: "password", locale: "en")
+    let requirements = policy.requirements(for: "password", locale: "en")
     #expect(requirements.map(\.code) == checklist.map(\.code))
-    #expect(requirements.map(\.text) == checklist.map(\.message))
+    #expect(requirements.map(\.text) == checklist.map(\.text))
     #expect(requirements.map(\.severity) == checklist.map(\.severity))
     // maxRepeat and noSequence sit in an allOf with "severity": "warning".
     #expect(requirements.filter { $0.severity == .warning }.map(\.code) == ["maxRepeat", "noSequence"])

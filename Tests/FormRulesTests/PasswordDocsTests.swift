@@ -62,7 +62,7 @@ struct PasswordDocsTests {
     arguments: [
       "characterClasses", "notCommon", "notContainsField", "maxRepeat", "noSequence", "notBreached", "strength",
       "`require`", "`min`", "`of`", "`lists`", "`defaultList`", "`top`", "`words`", "`minPart`", "`unit`", "`file`",
-      "`minCount`", "`userInputs`", "checklist(field:", "nist-800-63b.json", "nist-800-63b-mfa.json", "owasp-asvs.json",
+      "`minCount`", "`userInputs`", "checklist(for:", "nist-800-63b.json", "nist-800-63b-mfa.json", "owasp-asvs.json",
       "password-bench",
     ])
   func documented(word: String) throws {

@@ -65,9 +65,9 @@ struct PasswordPresetTests {
   @Test("the checklist of a preset, in Japanese", arguments: presets)
   func checklist(name: String) throws {
     let policy = try Self.load(name)
-    let items = policy.checklist(field: "password", in: ["password": "kumonoue"], locale: "ja")
-    #expect(items.first?.message == "入力必須")
-    #expect(items.contains { $0.message == "よく使われるパスワードではない" && $0.isMet })
-    #expect(items.contains { $0.message == "64文字以下" && $0.isMet })
+    let items = policy.checklist(for: "password", values: ["password": "kumonoue"], locale: "ja")
+    #expect(items.first?.text == "入力必須")
+    #expect(items.contains { $0.text == "よく使われるパスワードではない" && $0.isMet })
+    #expect(items.contains { $0.text == "64文字以下" && $0.isMet })
   }
 }

@@ -12,21 +12,21 @@
 /// ```
 ///
 /// The rest of the report is exactly the plain report, on every path.
-public struct BulkReportOptions: Sendable, Equatable {
+package struct BulkReportOptions: Sendable, Equatable {
   /// Members of the input record to copy into each report, in this order; no duplicates.
-  public private(set) var keep: [String]
+  package private(set) var keep: [String]
   /// Write reports for invalid records only (malformed ones included).
-  public var onlyInvalid: Bool
+  package var onlyInvalid: Bool
 
   /// A name to keep that is a sensitive field of the policy.
-  public struct SensitiveFieldError: Error, Sendable, Equatable {
-    public let field: String
+  package struct SensitiveFieldError: Error, Sendable, Equatable {
+    package let field: String
   }
 
   /// - Parameters:
   ///   - keep: member names; a repeated name is kept once.
   ///   - onlyInvalid: write reports only for invalid records, each with its line number.
-  public init(keep: [String] = [], onlyInvalid: Bool = false) {
+  package init(keep: [String] = [], onlyInvalid: Bool = false) {
     var unique: [String] = []
     for name in keep where !unique.contains(name) { unique.append(name) }
     self.keep = unique
@@ -34,11 +34,11 @@ public struct BulkReportOptions: Sendable, Equatable {
   }
 
   /// Whether the reports are the plain ones.
-  public var isPlain: Bool { keep.isEmpty && !onlyInvalid }
+  package var isPlain: Bool { keep.isEmpty && !onlyInvalid }
 
   /// Throws when a kept name is a sensitive field of `policy`: its value must never
   /// reach a report.
-  public func check(against policy: Policy) throws(SensitiveFieldError) {
+  package func check(against policy: Policy) throws(SensitiveFieldError) {
     if let name = keep.first(where: { policy.field($0)?.sensitive == true }) {
       throw SensitiveFieldError(field: name)
     }

@@ -17,31 +17,31 @@
 ///
 /// A validator reuses its buffers and is not thread-safe: give each thread its own. They
 /// can all share one ``Policy``.
-public final class BulkValidator {
+package final class BulkValidator {
   /// What one record came to, for the summary line.
-  public enum Outcome: Sendable, Equatable {
+  package enum Outcome: Sendable, Equatable {
     case valid
     case invalid
     /// Not a JSON object of strings; it counts as invalid too.
     case malformed
   }
 
-  public let policy: Policy
-  public let locale: String
+  package let policy: Policy
+  package let locale: String
   // Records go by millions; the engine is only ever reached through this object's
   // methods, one thread at a time, so the runtime exclusivity check is pure overhead.
   @exclusivity(unchecked) private var engine: BulkEngine
   /// `nil` for plain reports; else applied after either path wrote a report.
   @exclusivity(unchecked) private var framer: ReportFramer?
   /// What the reports carry besides the verdict.
-  public let options: BulkReportOptions
+  package let options: BulkReportOptions
 
   /// - Parameters:
   ///   - policy: the compiled rules; one policy can serve validators on many threads.
   ///   - locale: the language of the messages, negotiated as `Report.write(to:locale:)` does.
   ///   - fastPath: `false` parses every record with the general JSON parser and writes it
   ///     with `Report.write(to:locale:)` (for comparisons).
-  public init(policy: Policy, locale: String, fastPath: Bool = true) {
+  package init(policy: Policy, locale: String, fastPath: Bool = true) {
     self.policy = policy
     self.locale = locale
     engine = BulkEngine(policy: policy, locale: locale, fastPath: fastPath)
@@ -51,7 +51,7 @@ public final class BulkValidator {
   /// A validator whose reports carry kept members of each record, or only invalid records
   /// (``BulkReportOptions``).
   /// - Throws: ``BulkReportOptions/SensitiveFieldError`` when `options` keeps a sensitive field.
-  public init(policy: Policy, locale: String, options: BulkReportOptions, fastPath: Bool = true)
+  package init(policy: Policy, locale: String, options: BulkReportOptions, fastPath: Bool = true)
     throws(BulkReportOptions.SensitiveFieldError)
   {
     try options.check(against: policy)
@@ -69,25 +69,25 @@ public final class BulkValidator {
 
   /// Whether records are read by the record scanner (always, unless a field name needs
   /// escaping or `fastPath` was `false`).
-  public var usesFastPath: Bool { engine.fast != nil }
+  package var usesFastPath: Bool { engine.fast != nil }
 
   /// How many records the record scanner read, for tests and diagnostics.
-  public var fastRecords: Int { engine.fastRecords }
+  package var fastRecords: Int { engine.fastRecords }
 
   /// The output collected since the last ``removeOutput()``: one JSON line per record.
   /// Valid until the next call on the validator.
-  public var output: UnsafeRawBufferPointer { engine.output.bytes }
+  package var output: UnsafeRawBufferPointer { engine.output.bytes }
 
   /// Moves the collected output into `buffer` and continues in `buffer`'s old storage,
   /// emptied: a hand-over without copying the reports, for writers on another thread.
-  public func exchangeOutput(with buffer: ReportBuffer) {
+  package func exchangeOutput(with buffer: ReportBuffer) {
     swap(&engine.output, &buffer.storage)
     engine.output.removeAll()
     engine.output.shrink(to: BulkEngine.outputCapacity)
   }
 
   /// Empties ``output`` (typically after writing it), keeping a modest capacity.
-  public func removeOutput() {
+  package func removeOutput() {
     engine.output.removeAll()
     engine.output.shrink(to: BulkEngine.outputCapacity)
   }
@@ -96,7 +96,7 @@ public final class BulkValidator {
   /// - Parameters:
   ///   - line: the record's bytes, valid only during the call.
   ///   - number: the 1-based line number, quoted in an `input.malformed` failure.
-  public func validate(line: UnsafeBufferPointer<UInt8>, number: Int) -> Outcome {
+  package func validate(line: UnsafeBufferPointer<UInt8>, number: Int) -> Outcome {
     if framer == nil { return engine.validate(line: line, number: number) }
     let start = engine.output.count
     let outcome = engine.validate(line: line, number: number)
@@ -105,7 +105,7 @@ public final class BulkValidator {
   }
 
   /// Appends the report of a line that was too long to read.
-  public func validateTooLongLine(number: Int) -> Outcome {
+  package func validateTooLongLine(number: Int) -> Outcome {
     let start = engine.output.count
     let outcome = engine.write(
       policy.report(formErrors: [MalformedRecord(reason: "lineTooLong").failure(line: number)]))
@@ -116,24 +116,24 @@ public final class BulkValidator {
 
 /// Bytes of reports that a ``BulkValidator`` hands over with
 /// ``BulkValidator/exchangeOutput(with:)``.
-public final class ReportBuffer {
+package final class ReportBuffer {
   var storage: ByteBuffer
 
-  public init(capacity: Int = 1 << 16) {
+  package init(capacity: Int = 1 << 16) {
     storage = ByteBuffer(capacity: capacity)
   }
 
   deinit { storage.deallocate() }
 
   /// Valid until the buffer is next changed.
-  public var bytes: UnsafeRawBufferPointer { storage.bytes }
+  package var bytes: UnsafeRawBufferPointer { storage.bytes }
 
-  public func append(_ bytes: UnsafeRawBufferPointer) {
+  package func append(_ bytes: UnsafeRawBufferPointer) {
     guard let base = bytes.baseAddress else { return }
     storage.append(base, count: bytes.count)
   }
 
-  public func removeAll() { storage.removeAll() }
+  package func removeAll() { storage.removeAll() }
 }
 
 /// The state of a ``BulkValidator``, a value so that its hot loop works on local memory.

@@ -23,6 +23,7 @@
 public struct ECMAPattern: Sendable, Equatable {
   /// Why a pattern has no ECMAScript equivalent.
   public struct Untranslatable: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Why, in words (`possessive quantifier`).
     public var reason: String
     /// Byte offset in the PCRE2 pattern where translation stopped.
     public var offset: Int

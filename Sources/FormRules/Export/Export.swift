@@ -27,6 +27,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 /// for note in export.notes { print("warning:", note) }
 /// ```
 public struct Export: Sendable {
+  /// The format of ``text``.
   public var format: ExportFormat
   /// The exported text, ending with a newline.
   public var text: String
@@ -58,6 +59,7 @@ public struct ExportNote: Sendable, Equatable, CustomStringConvertible {
   public var field: String
   /// The rule's name (`maxLength`), or `field` for what concerns the whole field.
   public var rule: String
+  /// What the export could not carry over, in words (never a field value).
   public var reason: String
 
   public var description: String { "\(file): \(jsonPathString(path)): \(reason)" }
@@ -65,6 +67,7 @@ public struct ExportNote: Sendable, Equatable, CustomStringConvertible {
 
 /// A request the rules file cannot satisfy, such as an unknown `--field`.
 public struct ExportError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What was wrong with the request.
   public var message: String
   public var description: String { message }
 }

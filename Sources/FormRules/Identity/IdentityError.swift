@@ -25,6 +25,7 @@ public struct IdentityError: Error, Sendable, Equatable, CustomStringConvertible
     case cognito
   }
 
+  /// Which provider API the code comes from.
   public var source: Source
   /// The provider's code without decoration: `WEAK_PASSWORD`, `emailAlreadyInUse`, `NotAuthorizedException`.
   public var code: String
@@ -32,6 +33,10 @@ public struct IdentityError: Error, Sendable, Equatable, CustomStringConvertible
   /// Cognito `message`). Used only to read a number from; never shown.
   public var reason: String?
 
+  /// - Parameters:
+  ///   - source: the provider API.
+  ///   - code: the provider's code (`WEAK_PASSWORD`).
+  ///   - reason: the provider's own explanation, if any; never shown.
   public init(source: Source, code: String, reason: String? = nil) {
     self.source = source
     self.code = code
@@ -114,8 +119,12 @@ public struct IdentityError: Error, Sendable, Equatable, CustomStringConvertible
 public struct MappedIdentityError: Sendable, Equatable {
   /// The rules-file field the failure belongs to; `nil` for a general error.
   public var field: String?
+  /// The failure to render (`email.taken`, `auth.invalidCredentials`).
   public var failure: Failure
 
+  /// - Parameters:
+  ///   - field: the field the failure belongs to, `nil` for the whole form.
+  ///   - failure: the failure.
   public init(field: String?, failure: Failure) {
     self.field = field
     self.failure = failure
@@ -132,8 +141,11 @@ public struct MappedIdentityError: Sendable, Equatable {
 public struct IdentityErrorMapping: Sendable {
   /// Where a code goes: a general error, or a failure on the email or password field.
   public enum Target: Sendable, Equatable {
+    /// A form-level failure with this code.
     case general(String)
+    /// A failure with this code on the email field.
     case email(String)
+    /// A failure with this code on the password field.
     case password(String)
   }
 

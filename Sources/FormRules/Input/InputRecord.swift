@@ -1,15 +1,15 @@
 /// Why an input record could not be validated. Holds positions and field names, never values.
-public struct MalformedRecord: Error, Sendable, Equatable {
+package struct MalformedRecord: Error, Sendable, Equatable {
   /// A stable camelCase reason: a ``JSONSyntaxError/Reason`` code, `notObject`, `notString` or `lineTooLong`.
-  public var reason: String
+  package var reason: String
   /// Where a JSON syntax error is, inside the record's own text. A JSON Lines record is
   /// one line; a whole document may span many, and a column alone would not find it.
-  public var line: Int?
-  public var column: Int?
+  package var line: Int?
+  package var column: Int?
   /// The field whose value had the wrong type, for `notString`.
-  public var field: String?
+  package var field: String?
 
-  public init(reason: String, line: Int? = nil, column: Int? = nil, field: String? = nil) {
+  package init(reason: String, line: Int? = nil, column: Int? = nil, field: String? = nil) {
     self.reason = reason
     self.line = line
     self.column = column
@@ -18,7 +18,7 @@ public struct MalformedRecord: Error, Sendable, Equatable {
 
   /// The form-level failure that takes the record's place in the output. `line` is the
   /// record's line in the input stream, not the line inside the record.
-  public func failure(line: Int?) -> Failure {
+  package func failure(line: Int?) -> Failure {
     var params: Parameters = [:]
     if let line { params["line"] = .int(line) }
     params["reason"] = .string(reason)
@@ -29,18 +29,19 @@ public struct MalformedRecord: Error, Sendable, Equatable {
 }
 
 /// Decodes one input document: a JSON object whose values are strings, `null` or absent.
-public enum InputRecord {
+package enum InputRecord {
   /// Nesting allowed in an input record; field values are flat, so this only bounds hostile input.
-  public static let maxDepth = 32
+  package static let maxDepth = 32
   /// The largest single input document the command line reads. Far above any form, yet large
   /// enough that a 10 MB value reaches the per-value limit (`input.tooLong`) instead.
-  public static let maxDocumentBytes = 16 << 20
+  package static let maxDocumentBytes = 16 << 20
 
   /// Decodes a record. Fields the policy does not know may hold any JSON; fields it knows
-  /// must be strings or `null`.
-  public static func decode(_ bytes: some Collection<UInt8>, knownFields: Set<String>) -> Result<
-    [String: String?], MalformedRecord
-  > {
+  /// must be strings or `null`, except those in `scalarFields` (a field with an `accepted`
+  /// rule), which also take a boolean or a number, read as its JSON text (`true` → `"true"`).
+  package static func decode(
+    _ bytes: some Collection<UInt8>, knownFields: Set<String>, scalarFields: Set<String> = []
+  ) -> Result<[String: String?], MalformedRecord> {
     let value: JSONValue
     do {
       value = try JSONParser(maxDepth: maxDepth).parse(bytes)
@@ -59,20 +60,47 @@ public enum InputRecord {
       switch member {
       case .string(let s): values[key] = s
       case .null: values[key] = .some(nil)
+      case .bool(let b) where scalarFields.contains(key): values[key] = b ? "true" : "false"
+      case .number(let n) where scalarFields.contains(key): values[key] = Self.text(of: n)
       default: return .failure(MalformedRecord(reason: "notString", field: key))
       }
     }
     return .success(values)
   }
+
+  /// A JSON number as the text it is most likely written as: `1` for 1, `0.5` for 0.5.
+  static func text(of number: Double) -> String {
+    if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+    return String(number)
+  }
 }
 
 extension Policy {
-  /// Validates one JSON record; a malformed one gets a report with a form-level
-  /// `input.malformed` failure in its place.
-  public func validate(jsonRecord bytes: some Collection<UInt8>, line: Int? = nil) -> Report {
-    switch InputRecord.decode(bytes, knownFields: knownFieldSet) {
+  /// Validates one JSON document, such as a request body: an object whose members are the
+  /// fields' values (strings or `null`; booleans and numbers too for a field with an
+  /// `accepted` rule). Members the policy has no field for may hold any JSON and are ignored.
+  ///
+  /// A body that is not such an object (broken JSON, invalid UTF-8, an array, a known field
+  /// holding a number or an object) gets a report with one form-level `input.malformed`
+  /// failure instead, whose ``Report/outcome`` is ``ReportOutcome/malformed`` (answer 400).
+  /// When a field's value has the wrong type, the failure's `field` parameter names the
+  /// field, and the problem document points at it (`/password`).
+  public func validate(jsonRecord bytes: some Collection<UInt8>) -> Report {
+    validate(jsonRecord: bytes, line: nil)
+  }
+
+  /// ``validate(jsonRecord:)`` for a record of a JSON Lines stream, whose `input.malformed`
+  /// failure quotes the record's line number.
+  package func validate(jsonRecord bytes: some Collection<UInt8>, line: Int?) -> Report {
+    switch decode(record: bytes) {
     case .success(let values): return validate(values)
     case .failure(let malformed): return report(formErrors: [malformed.failure(line: line)])
     }
+  }
+
+  /// Decodes one input document against this policy's fields: the one reading of a request
+  /// body or a JSON Lines record that the server, the CLI and the library share.
+  package func decode(record bytes: some Collection<UInt8>) -> Result<[String: String?], MalformedRecord> {
+    InputRecord.decode(bytes, knownFields: knownFieldSet, scalarFields: scalarFieldSet)
   }
 }

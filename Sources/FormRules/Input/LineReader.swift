@@ -11,13 +11,13 @@
 /// A line's length is its bytes without the `\n` or `\r\n` that ends it; a last line without
 /// `\n` is delivered and measured whole. Whether a line is too long never depends on where the
 /// reads happen to split the stream.
-public struct LineReader {
-  public enum Line {
+package struct LineReader {
+  package enum Line {
     case line(UnsafeBufferPointer<UInt8>)
     case tooLong
   }
 
-  public static let defaultMaxLineBytes = 1 << 20
+  package static let defaultMaxLineBytes = 1 << 20
 
   let fd: Int32
   let maxLineBytes: Int
@@ -27,13 +27,13 @@ public struct LineReader {
   private var eof = false
   private var discarding = false
   /// The error of the last failed `read`, if any.
-  public private(set) var readError: Int32?
+  package private(set) var readError: Int32?
 
   /// Called before each read of the descriptor; returning `false` ends the input there.
   /// `validate --jsonl` writes its pending reports here when no more input is ready.
-  public var waitForInput: ((Int32) -> Bool)?
+  package var waitForInput: ((Int32) -> Bool)?
 
-  public init(fileDescriptor fd: Int32, maxLineBytes: Int = LineReader.defaultMaxLineBytes, chunkSize: Int = 1 << 16) {
+  package init(fileDescriptor fd: Int32, maxLineBytes: Int = LineReader.defaultMaxLineBytes, chunkSize: Int = 1 << 16) {
     self.fd = fd
     self.maxLineBytes = max(maxLineBytes, 0)
     self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 1) + self.maxLineBytes + 1)
@@ -42,7 +42,7 @@ public struct LineReader {
   /// Calls `body` for each line, in order, without the trailing `\n` (or `\r\n`). An empty
   /// input has no lines.
   /// The buffer is valid only during the call.
-  public mutating func forEachLine(_ body: (Line) throws -> Void) rethrows {
+  package mutating func forEachLine(_ body: (Line) throws -> Void) rethrows {
     while true {
       // Scan the buffered bytes for complete lines.
       var scanFrom = start
@@ -108,7 +108,7 @@ public struct LineReader {
   /// Waits until `fd` has input (or end of input). A descriptor in `O_NONBLOCK` mode, as a
   /// parent process may leave stdin, answers `EAGAIN` when it is momentarily empty: that is
   /// "not yet", not an error.
-  public static func waitUntilReadable(_ fd: Int32) {
+  package static func waitUntilReadable(_ fd: Int32) {
     var polled = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
     while poll(&polled, 1, -1) < 0 && errno == EINTR {}
   }

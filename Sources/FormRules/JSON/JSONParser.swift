@@ -1,14 +1,14 @@
 /// Why a JSON text could not be parsed, and where.
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Stable, camelCase reason codes (they appear in `input.malformed` params).
-  public enum Reason: String, Sendable, CaseIterable {
+  package enum Reason: String, Sendable, CaseIterable {
     case unexpectedEnd, unexpectedCharacter, invalidUTF8, controlCharacter, invalidEscape, loneSurrogate
     case invalidNumber, tooDeep, duplicateKey, trailingData, nulCharacter
     /// The text starts with a UTF-16 (or UTF-32) byte order mark, or has the NUL bytes
     /// UTF-16 puts beside every ASCII character: it was saved in the wrong encoding.
     case utf16
 
-    public var message: String {
+    package var message: String {
       switch self {
       case .unexpectedEnd: return "unexpected end of input"
       case .unexpectedCharacter: return "unexpected character"
@@ -26,16 +26,16 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     }
   }
 
-  public var reason: Reason
+  package var reason: Reason
   /// 1-based line and column (column counted in bytes) of the offending byte.
-  public var line: Int
-  public var column: Int
+  package var line: Int
+  package var column: Int
   /// 0-based byte offset.
-  public var offset: Int
+  package var offset: Int
   /// The duplicated key, for `.duplicateKey`. Never a value.
-  public var key: String?
+  package var key: String?
 
-  public var description: String {
+  package var description: String {
     // An encoding is a property of the whole text, not of a position in it.
     if reason == .utf16 { return reason.message }
     var text = "\(reason.message) at line \(line), column \(column)"
@@ -48,16 +48,16 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 ///
 /// Strict where lenient parsers let attacks through: invalid UTF-8, lone surrogates,
 /// raw control characters and duplicate keys are errors, and nesting is bounded.
-public struct JSONParser {
-  public var maxDepth: Int
+package struct JSONParser {
+  package var maxDepth: Int
 
-  public init(maxDepth: Int = 64) {
+  package init(maxDepth: Int = 64) {
     self.maxDepth = maxDepth
   }
 
   /// Parses one complete JSON text.
   /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
-  public func parse<Bytes: Collection>(_ bytes: Bytes) throws(JSONSyntaxError) -> JSONValue
+  package func parse<Bytes: Collection>(_ bytes: Bytes) throws(JSONSyntaxError) -> JSONValue
   where Bytes.Element == UInt8 {
     let result: Result<JSONValue, JSONSyntaxError>? = bytes.withContiguousStorageIfAvailable { buffer in
       var reader = Reader(buffer, maxDepth: maxDepth)
@@ -71,7 +71,7 @@ public struct JSONParser {
     }
   }
 
-  public func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+  package func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
     try parse(Array(text.utf8))
   }
 }

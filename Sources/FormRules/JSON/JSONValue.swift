@@ -3,11 +3,17 @@
 /// Objects keep their keys in document order, because the order of fields in a rules
 /// file is the order in which a form shows them and a report lists them.
 public enum JSONValue: Sendable, Equatable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A number (JSON numbers are read as `Double`; ``intValue`` gives an exact integer).
   case number(Double)
+  /// A string.
   case string(String)
+  /// An array.
   case array([JSONValue])
+  /// An object, its keys in document order.
   case object(JSONObject)
 
   /// The name of the value's JSON type, for error messages (`"a string"`, `"an array"`…).
@@ -42,21 +48,25 @@ public enum JSONValue: Sendable, Equatable {
     return typeDescription
   }
 
+  /// The string, or `nil` for any other kind of value.
   public var stringValue: String? {
     if case .string(let s) = self { return s }
     return nil
   }
 
+  /// The object, or `nil` for any other kind of value.
   public var objectValue: JSONObject? {
     if case .object(let o) = self { return o }
     return nil
   }
 
+  /// The array, or `nil` for any other kind of value.
   public var arrayValue: [JSONValue]? {
     if case .array(let a) = self { return a }
     return nil
   }
 
+  /// The boolean, or `nil` for any other kind of value.
   public var boolValue: Bool? {
     if case .bool(let b) = self { return b }
     return nil
@@ -71,14 +81,19 @@ public enum JSONValue: Sendable, Equatable {
 
 /// A JSON object whose members keep their document order.
 public struct JSONObject: Sendable, Equatable {
+  /// The members in document order.
   public private(set) var members: [(key: String, value: JSONValue)]
 
+  /// - Parameter members: the members in order; a later duplicate key is not looked up.
   public init(_ members: [(key: String, value: JSONValue)] = []) {
     self.members = members
   }
 
+  /// The keys in document order.
   public var keys: [String] { members.map(\.key) }
+  /// Whether the object has no members.
   public var isEmpty: Bool { members.isEmpty }
+  /// The number of members.
   public var count: Int { members.count }
 
   /// The member whose key has exactly the bytes of `key` (not merely canonically equivalent:

@@ -4,31 +4,31 @@ import Foundation
 ///
 /// Reports are written by hand rather than through `JSONEncoder` so that field order
 /// follows the rules file and bulk validation does not pay for reflection.
-public struct JSONWriter {
-  public var bytes: [UInt8] = []
+package struct JSONWriter {
+  package var bytes: [UInt8] = []
 
-  public init() {}
+  package init() {}
 
-  public var string: String { String(decoding: bytes, as: UTF8.self) }
+  package var string: String { String(decoding: bytes, as: UTF8.self) }
 
-  public mutating func raw(_ text: StaticString) {
+  package mutating func raw(_ text: StaticString) {
     bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
-  public mutating func null() { raw("null") }
+  package mutating func null() { raw("null") }
 
-  public mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
+  package mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
 
-  public mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+  package mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
 
-  public mutating func number(_ value: Double) {
+  package mutating func number(_ value: Double) {
     bytes.append(contentsOf: Self.numberText(value).utf8)
   }
 
   /// A number as people and JSON tools expect it: an integral value below 10^21 in plain
   /// digits (`9223372036854775808`, not `9.223372036854776e+18`), as JavaScript writes it;
   /// anything else in Swift's shortest round-trip form (`2.5`, `1e+300`).
-  public static func numberText(_ value: Double) -> String {
+  package static func numberText(_ value: Double) -> String {
     guard value.rounded() == value, abs(value) < 1e21 else { return String(value) }
     if abs(value) < 9.2e18 { return String(Int(value)) }
     // Between 2^63 and 10^21: the double's exact integer value, which `Int` cannot hold.
@@ -36,14 +36,14 @@ public struct JSONWriter {
   }
 
   /// Writes a JSON string literal, escaping quotes, backslashes and control characters.
-  public mutating func string(_ value: String) {
+  package mutating func string(_ value: String) {
     var value = value
     value.withUTF8 { string(utf8: $0) }
   }
 
   /// Writes UTF-8 bytes as a JSON string literal, escaped as ``string(_:)`` escapes them;
   /// bulk validation writes values this way without building a `String`.
-  public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+  package mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
     var runStart = 0
     for i in 0..<utf8.count {
@@ -68,12 +68,12 @@ public struct JSONWriter {
   }
 
   /// Writes `"key":`.
-  public mutating func key(_ key: String) {
+  package mutating func key(_ key: String) {
     string(key)
     bytes.append(UInt8(ascii: ":"))
   }
 
-  public mutating func value(_ value: JSONValue) {
+  package mutating func value(_ value: JSONValue) {
     switch value {
     case .null: null()
     case .bool(let b): bool(b)

@@ -25,6 +25,7 @@ import Foundation
 /// `pread` keeps no position, so one instance can be searched from every thread at once
 /// (hence `@unchecked Sendable`).
 public final class BreachFile: @unchecked Sendable {
+  /// The file's path as given.
   public let path: String
   /// The size of the file in bytes when it was opened.
   public let size: Int
@@ -181,7 +182,9 @@ public final class BreachFile: @unchecked Sendable {
 
 /// A breach file that cannot be used, with the path and the reason.
 public struct BreachFileError: Error, Sendable, CustomStringConvertible {
+  /// The file's path as given.
   public let path: String
+  /// Why it cannot be used (`not a multiple of 24 bytes`).
   public let reason: String
 
   public var description: String { "\(path): \(reason)" }

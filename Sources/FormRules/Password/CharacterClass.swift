@@ -15,7 +15,16 @@
 /// Marks (combining accents, variation selectors), format characters (ZWJ) and
 /// controls belong to no class: they do not make a password stronger on their own.
 public enum CharacterClass: String, Sendable, CaseIterable {
-  case lower, upper, digit, symbol, nonAscii
+  /// Lowercase letters (Ll): `a`, `ａ`, `é`.
+  case lower
+  /// Uppercase and title-case letters (Lu, Lt): `A`, `Ａ`, `É`.
+  case upper
+  /// Decimal digits (Nd): `7`, `７`.
+  case digit
+  /// Punctuation, symbols, spaces and other numbers: `!`, `＃`, `①`.
+  case symbol
+  /// Other letters: kana, kanji, hangul.
+  case nonAscii
 
   /// The class of one scalar, or `nil` for marks, format characters and controls.
   public init?(_ scalar: Unicode.Scalar) {

@@ -34,17 +34,18 @@ func arguments() throws -> (action: String, options: [String: String]) {
   return (action, options)
 }
 
+/// A JSON string literal, by Foundation: the library's JSON reader and writer are its own.
+func quoted(_ text: String) -> String {
+  let data = try? JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+  return data.map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+}
+
+/// One result line, members in a fixed order: `{"ok":false,"field":…,"code":…,"message":…}`.
 func printResult(field: String?, code: String?, message: String?) {
-  var writer = JSONWriter()
-  var object = JSONObject()
-  object["ok"] = .bool(code == nil)
-  if let code {
-    object["field"] = field.map(JSONValue.string) ?? .null
-    object["code"] = .string(code)
-    object["message"] = .string(message ?? "")
-  }
-  writer.value(.object(object))
-  print(writer.string)
+  guard let code else { return print(#"{"ok":true}"#) }
+  print(
+    #"{"ok":false,"field":\#(field.map(quoted) ?? "null"),"code":\#(quoted(code)),"message":\#(quoted(message ?? ""))}"#
+  )
 }
 
 /// POSTs a JSON body and returns the status and the response body.
@@ -109,16 +110,15 @@ func run() async -> Int32 {
     FileHandle.standardError.write(Data("Error: bad --base-url\n".utf8))
     return 2
   }
-  var body = JSONObject()
-  body["email"] = .string(policy.transformedValue(values["email"] ?? "", for: "email"))
-  body["password"] = .string(policy.transformedValue(password, for: "password"))
-  body["returnSecureToken"] = .bool(true)
-  var writer = JSONWriter()
-  writer.value(.object(body))
+  let fields: [String: Any] = [
+    "email": policy.transformedValue(values["email"] ?? "", for: "email"),
+    "password": policy.transformedValue(password, for: "password"), "returnSecureToken": true,
+  ]
+  let body = (try? JSONSerialization.data(withJSONObject: fields)) ?? Data()
 
   let mapping = IdentityErrorMapping.standard
   do {
-    let (status, data) = try await post(url, body: writer.bytes)
+    let (status, data) = try await post(url, body: Array(body))
     if (200..<300).contains(status) {
       printResult(field: nil, code: nil, message: nil)
       return 0

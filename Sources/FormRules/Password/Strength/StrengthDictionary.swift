@@ -2,8 +2,12 @@ import Foundation
 
 /// The languages whose word lists the `strength` rule guesses with.
 public enum StrengthLanguage: String, Sendable, CaseIterable, Comparable {
-  case en, ja
+  /// English words, names and passwords.
+  case en
+  /// Japanese words and names in romaji and kana.
+  case ja
 
+  /// Orders by language code.
   public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
 

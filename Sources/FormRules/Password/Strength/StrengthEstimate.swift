@@ -34,6 +34,7 @@ public enum StrengthAttack: String, Sendable, CaseIterable {
   /// Guessing against a stolen database of slow hashes (bcrypt, scrypt, Argon2): 10⁴ a second.
   case offline
 
+  /// How many guesses a second the attack makes.
   public var guessesPerSecond: Double {
     switch self {
     case .online: return 10
@@ -78,18 +79,32 @@ public enum StrengthWarning: String, Sendable, CaseIterable {
 
 /// A way to make a password stronger (the failure's `suggestions` parameter).
 public enum StrengthSuggestion: String, Sendable, CaseIterable {
+  /// Add another word or two; uncommon words are better.
   case addWord
+  /// Capitalizing only the first letter does not help much.
   case capitalizationNotHelpful
+  /// All-uppercase is almost as easy to guess as all-lowercase.
   case allUppercaseNotHelpful
+  /// Reversed words are not much harder to guess.
   case reversedNotHelpful
+  /// Predictable substitutions (`@` for `a`) do not help much.
   case substitutionNotHelpful
+  /// Another romaji spelling, or kana, of a Japanese word does not help much.
   case romajiVariantNotHelpful
+  /// Avoid names and surnames.
   case avoidNames
+  /// Avoid the name of this service or company.
   case avoidServiceWords
+  /// Avoid the name, email address and other details entered in the form.
   case avoidPersonalInfo
+  /// Use a longer keyboard pattern with more turns.
   case longerKeyboardPattern
+  /// Avoid repeated words and characters.
   case avoidRepeats
+  /// Avoid sequences like `abc` or `123`.
   case avoidSequences
+  /// Avoid recent years and years associated with the user.
   case avoidYears
+  /// Avoid dates associated with the user.
   case avoidDates
 }

@@ -1,0 +1,91 @@
+import Testing
+
+@testable import FormRules
+
+@Suite("accepted")
+struct AcceptedTests {
+  static let rules = """
+    {"version": 1, "fields": {
+      "email": {"rules": [{"required": true}]},
+      "terms": {"label": {"ja": "利用規約", "en": "The terms"}, "rules": [{"accepted": true}]}}}
+    """
+
+  @Test(
+    "true, on, yes and 1 pass in any ASCII case; anything else fails, empty and absent too",
+    arguments: [
+      ("true", false), ("on", false), ("yes", false), ("1", false), ("TRUE", false), ("On", false), ("YES", false),
+      (" on ", false), ("", true), ("   ", true), ("\u{3000}", true), ("false", true), ("0", true), ("no", true),
+      ("off", true), ("y", true), ("ｏｎ", true), ("ON\u{0301}", true), ("on👍", true), ("はい", true), ("11", true),
+    ])
+  func values(value: String, fails: Bool) throws {
+    let policy = try fieldPolicy(#"[{"accepted": true}]"#)
+    #expect(codes(policy, value) == (fails ? ["accepted"] : []))
+  }
+
+  @Test("an unticked box sends nothing: absent and null fail")
+  func absent() throws {
+    let policy = try fieldPolicy(#"[{"accepted": true}]"#)
+    #expect(codes(policy, nil) == ["accepted"])
+    #expect(policy.validate(["f": nil] as [String: String?]).fields["f"]?.errors.map(\.code) == ["accepted"])
+  }
+
+  @Test("false asks for nothing and is not a checklist line")
+  func disabled() throws {
+    let policy = try fieldPolicy(#"[{"accepted": false}]"#)
+    #expect(codes(policy, "") == [])
+    #expect(policy.checklist(for: "f", values: [:], locale: "en").isEmpty)
+  }
+
+  @Test("JSON booleans and numbers are read for an accepted field, as their JSON text")
+  func scalars() throws {
+    let policy = try RuleSet(data: Array(Self.rules.utf8)).compile()
+    func terms(_ json: String) -> [String]? {
+      let report = policy.validate(jsonRecord: Array(#"{"email": "a", "terms": \#(json)}"#.utf8))
+      return report.outcome == .malformed ? nil : report.fields["terms"]?.errors.map(\.code)
+    }
+    #expect(terms("true") == [])
+    #expect(terms("1") == [])
+    #expect(terms("1.0") == [])
+    #expect(terms(#""on""#) == [])
+    #expect(terms("false") == ["accepted"])
+    #expect(terms("0") == ["accepted"])
+    #expect(terms("2") == ["accepted"])
+    #expect(terms("null") == ["accepted"])
+    // Structures are still the wrong shape, and other fields take only strings.
+    #expect(terms("[true]") == nil)
+    #expect(terms(#"{"a": 1}"#) == nil)
+    let email = policy.validate(jsonRecord: Array(#"{"email": true, "terms": true}"#.utf8))
+    #expect(email.outcome == .malformed)
+    #expect(email.formErrors.first?.params["field"] == .string("email"))
+  }
+
+  @Test("inside a composite the field still reads booleans")
+  func nested() throws {
+    let policy = try RuleSet(
+      data: Array(#"{"fields": {"t": {"rules": [{"anyOf": [{"accepted": true}, {"pattern": "^ok$"}]}]}}}"#.utf8)
+    ).compile()
+    #expect(policy.validate(jsonRecord: Array(#"{"t": true}"#.utf8)).isValid)
+    #expect(!policy.validate(jsonRecord: Array(#"{"t": false}"#.utf8)).isValid)
+  }
+
+  @Test("messages and the requirement phrase, in both languages")
+  func messages() throws {
+    let policy = try RuleSet(data: Array(Self.rules.utf8)).compile()
+    let report = policy.validate(["email": "a", "terms": ""])
+    #expect(report.messages(locale: "ja")["terms"] == ["利用規約に同意してください。"])
+    #expect(report.messages(locale: "en")["terms"] == ["The terms must be accepted."])
+    #expect(policy.requirements(for: "terms", locale: "ja").map(\.text) == ["同意する"])
+    #expect(policy.checklist(for: "terms", values: ["terms": "on"], locale: "en").map(\.isMet) == [true])
+  }
+
+  @Test("bulk JSON Lines read a boolean checkbox as the single record does")
+  func bulk() throws {
+    let policy = try RuleSet(data: Array(Self.rules.utf8)).compile()
+    let bulk = BulkValidator(policy: policy, locale: "en")
+    let line = Array(#"{"email": "a", "terms": true}"#.utf8)
+    let outcome = line.withUnsafeBufferPointer { bulk.validate(line: $0, number: 1) }
+    #expect(outcome == .valid)
+    let off = Array(#"{"email": "a", "terms": false}"#.utf8)
+    #expect(off.withUnsafeBufferPointer { bulk.validate(line: $0, number: 2) } == .invalid)
+  }
+}

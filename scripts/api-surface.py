@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""The public API of a module, from the compiler's symbol graphs.
+
+    python3 scripts/api-surface.py GRAPH_DIR MODULE [--list] [--undocumented] [--check]
+
+Counts the public symbols the module declares (its own and its extensions of other modules'
+types; members synthesized by the compiler, such as `!=` or protocol defaults, left out), how
+many have no doc comment, and the top-level symbols. `--list` prints every top-level symbol
+with its members' count, `--undocumented` every public symbol without a doc comment, and
+`--check` exits 1 when one is undocumented and not listed in scripts/api-undocumented.txt (or
+listed there but documented now). scripts/build-docs.sh writes the graphs.
+"""
+import glob
+import json
+import os
+import sys
+
+
+def symbols(graph_dir, module):
+    found = {}
+    for path in glob.glob(os.path.join(graph_dir, f"{module}.symbols.json")) + glob.glob(
+        os.path.join(graph_dir, f"{module}@*.symbols.json")
+    ):
+        with open(path) as f:
+            graph = json.load(f)
+        for symbol in graph["symbols"]:
+            precise = symbol["identifier"]["precise"]
+            if "::SYNTHESIZED::" in precise:
+                continue
+            if symbol.get("accessLevel") not in ("public", "open"):
+                continue
+            found[precise] = symbol
+    return list(found.values())
+
+
+def name(symbol):
+    return ".".join(symbol["pathComponents"])
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    flags = {a for a in sys.argv[1:] if a.startswith("--")}
+    if len(args) != 2:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    graph_dir, module = args
+    public = symbols(graph_dir, module)
+    undocumented = [s for s in public if not s.get("docComment")]
+    top = sorted({s["pathComponents"][0] for s in public if len(s["pathComponents"]) == 1})
+    print(f"{module}: {len(public)} public symbols, {len(undocumented)} without a doc comment, {len(top)} top-level")
+    if "--list" in flags:
+        for t in top:
+            members = sum(1 for s in public if len(s["pathComponents"]) > 1 and s["pathComponents"][0] == t)
+            kind = next(s["kind"]["displayName"] for s in public if s["pathComponents"] == [t])
+            print(f"  {t} ({kind.lower()}, {members} members)")
+    if "--undocumented" in flags:
+        for s in sorted(undocumented, key=name):
+            print(f"  undocumented: {name(s)} ({s['kind']['displayName'].lower()})")
+    if "--check" in flags:
+        allowed_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "api-undocumented.txt")
+        allowed = set()
+        if os.path.exists(allowed_path):
+            with open(allowed_path) as f:
+                allowed = {l.strip() for l in f if l.strip() and not l.startswith("#")}
+        names = {name(s) for s in undocumented}
+        ours = {name(s).split(".")[0] for s in public}
+        new = sorted(names - allowed)
+        stale = sorted(a for a in allowed - names if a.split(".")[0] in ours)
+        for n in new:
+            print(f"api-surface: {n} is public and has no doc comment", file=sys.stderr)
+        for n in stale:
+            print(f"api-surface: {n} is documented or gone: delete it from scripts/api-undocumented.txt", file=sys.stderr)
+        if new or stale:
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
