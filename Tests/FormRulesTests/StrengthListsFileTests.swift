@@ -53,100 +53,145 @@ struct StrengthListsFileTests {
     }
   }
 
-  @Test("every list's words with their ranks, no more and no fewer, sorted; the romaji section likewise")
-  func sameWordsAndRanks() throws {
-    let contents = try StrengthListsFile.contents(of: try Self.committed(), file: Self.file.path)
-    let expected = try Self.jsonLists()
-    var found = [[String: Int]](repeating: [:], count: StrengthListsFile.lists.count)
-    for entry in contents.words {
-      let word = String(String.UnicodeScalarView(entry.word.compactMap(Unicode.Scalar.init)))
-      #expect(found[entry.list][word] == nil, "\(word) twice in list \(entry.list)")
-      found[entry.list][word] = entry.rank
-    }
+  static let languageSets: [[StrengthLanguage]] = [[.en, .ja], [.en], [.ja]]
+
+  /// Per word, its best rank over the lists a language set loads and the source of the
+  /// first list with that rank.
+  static func best(
+    _ expected: [[String: Int]], languages: [StrengthLanguage], romaji: Bool
+  ) -> [[UInt32]: Int] {
+    var best: [[UInt32]: Int] = [:]
     for (i, list) in StrengthListsFile.lists.enumerated() {
-      #expect(found[i].count == expected[i].count, "\(list.file)")
-      #expect(found[i] == expected[i], "\(list.file)")
-    }
-    #expect(contents.words.count > 260_000)
-    for section in [contents.words, contents.romaji] {
-      for (a, b) in zip(section, section.dropFirst()) {
-        #expect(a.word.lexicographicallyPrecedes(b.word) || (a.word == b.word && a.list < b.list))
-      }
-    }
-    var romaji = [[[UInt32]: Int]](repeating: [:], count: StrengthListsFile.lists.count)
-    for (i, list) in StrengthListsFile.lists.enumerated() where list.language == .ja {
+      if romaji { guard list.language == .ja else { continue } }
+      guard list.language.map(languages.contains) ?? true else { continue }
       for (word, rank) in expected[i] {
-        let reduced = Romaji.reducedWord(word)
-        if !reduced.isEmpty { romaji[i][reduced] = min(romaji[i][reduced] ?? .max, rank) }
+        let key = romaji ? Romaji.reducedWord(word) : word.unicodeScalars.map(\.value)
+        guard !key.isEmpty else { continue }
+        let value = rank << 3 | Int(list.source.rawValue)
+        if let old = best[key], old >> 3 <= rank { continue }
+        best[key] = value
       }
     }
-    var foundRomaji = [[[UInt32]: Int]](repeating: [:], count: StrengthListsFile.lists.count)
-    for entry in contents.romaji { foundRomaji[entry.list][entry.word] = entry.rank }
-    #expect(foundRomaji == romaji)
-    // Strings read per list (repeats and all), what wordCount adds up.
-    for (i, list) in StrengthListsFile.lists.enumerated() where list.kind != .sequences {
-      let value = try JSONParser().parse(Array(try Data(contentsOf: Self.directory.appendingPathComponent(list.file))))
-      #expect(contents.counts[i] == value.arrayValue?.count, "\(list.file)")
-    }
+    return best
   }
 
   @Test(
-    "the tries built from the file give every word its best rank over the loaded lists",
-    arguments: [
-      [StrengthLanguage.en, .ja], [.en], [.ja],
-    ])
+    "each language set reads every word of its lists at its best rank and source, no more and no fewer",
+    arguments: languageSets)
   func triesMatchLists(languages: [StrengthLanguage]) throws {
     let dictionary = try StrengthDictionary.load(directory: Self.directory, languages: languages)
     let expected = try Self.jsonLists()
-    var best: [String: (rank: Int, source: WordSource)] = [:]
-    var all: Set<String> = []
-    for (i, list) in StrengthListsFile.lists.enumerated() {
-      let loaded = list.language.map(languages.contains) ?? true
-      for (word, rank) in expected[i] {
-        all.insert(word)
-        guard loaded else { continue }
-        if let old = best[word], old.rank <= rank { continue }
-        best[word] = (rank, list.source)
+    for (trie, romaji) in [(dictionary.words, false), (dictionary.romaji, true)] {
+      guard let trie else {
+        #expect(romaji && !languages.contains(.ja))
+        continue
       }
-    }
-    for word in all {
-      let scalars = word.unicodeScalars.map(\.value)
-      var node = WordTrie.root
-      for c in scalars {
-        guard let next = dictionary.words.child(node, c) else {
-          node = -1
-          break
-        }
-        node = next
+      let want = Self.best(expected, languages: languages, romaji: romaji)
+      var found: [[UInt32]: Int] = [:]
+      trie.forEachWord { word, rank, source in
+        #expect(found[word] == nil)
+        found[word] = rank << 3 | Int(source)
       }
-      let rank = node < 0 ? 0 : dictionary.words.rank(node)
-      #expect(rank == (best[word]?.rank ?? 0), "\(word)")
-      if let b = best[word], node >= 0 { #expect(dictionary.words.source(node) == b.source.rawValue, "\(word)") }
+      #expect(found.count == want.count, "romaji: \(romaji)")
+      #expect(found == want, "romaji: \(romaji)")
+      // The lookups the estimator makes find the same.
+      for (word, value) in want {
+        var node = WordTrie.root
+        for c in word { node = trie.child(node, c) ?? -1; if node < 0 { break } }
+        #expect(node >= 0 && trie.rank(node) == value >> 3 && Int(trie.source(node)) == value & 7)
+      }
+      if romaji { #expect(trie.rank(of: Romaji.reducedWord("toukyou")) > 0) }
     }
-    let counts = try StrengthListsFile.contents(of: try Self.committed(), file: Self.file.path).counts
+    #expect((dictionary.romaji != nil) == languages.contains(.ja))
+    // Strings read per list (repeats and all), what wordCount adds up.
+    let counts = try StrengthListsFile.Mapped(path: Self.file.path).parsed.counts
+    for (i, list) in StrengthListsFile.lists.enumerated() where list.kind != .sequences {
+      let value = try JSONParser().parse(Array(try Data(contentsOf: Self.directory.appendingPathComponent(list.file))))
+      #expect(counts[i] == value.arrayValue?.count, "\(list.file)")
+    }
     let loadedCount = zip(StrengthListsFile.lists, counts).reduce(0) { total, pair in
       total + ((pair.0.language.map(languages.contains) ?? true) ? pair.1 : 0)
     }
     #expect(dictionary.wordCount == loadedCount)
-    #expect((dictionary.romaji != nil) == languages.contains(.ja))
-    if let romaji = dictionary.romaji { #expect(romaji.rank(of: Romaji.reducedWord("toukyou")) > 0) }
+    if languages.count == 2 { #expect(dictionary.wordCount > 260_000) }
   }
 
-  @Test("a damaged or stale file is an error naming it and the way to regenerate it")
+  /// The committed file with `edit` applied, the checksum recomputed when `resum`.
+  static func edited(_ edit: (inout [UInt8], StrengthListsFile.Parsed) -> Void, resum: Bool) throws -> [UInt8] {
+    var bytes = try committed()
+    let parsed = try bytes.withUnsafeBytes { raw in try StrengthListsFile.parse(raw, file: "x") }
+    edit(&bytes, parsed)
+    if resum {
+      let sum = bytes.withUnsafeBytes { StrengthListsFile.checksum($0) }
+      for i in 0..<8 { bytes[16 + i] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(i))) }
+    }
+    return bytes
+  }
+
+  static func put(_ value: Int32, at offset: Int, in bytes: inout [UInt8]) {
+    for i in 0..<4 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * Int32(i))) }
+  }
+
+  @Test("a damaged, truncated or stale file is an error naming it and the way to regenerate it, never a crash")
   func damaged() throws {
     let bytes = try Self.committed()
-    let cases: [[UInt8]] = [
-      [], Array("[\"password\"]".utf8), Array(bytes.prefix(100)), Array(bytes.dropLast()), bytes + [0],
-      Array(bytes.prefix(8)) + [3] + Array(bytes.dropFirst(9)),
+    let middle = bytes.count / 2
+    let cases: [(String, [UInt8])] = [
+      ("empty", []), ("JSON", Array("[\"password\"]".utf8)), ("100 bytes", Array(bytes.prefix(100))),
+      ("one byte short", Array(bytes.dropLast())), ("one byte more", bytes + [0]),
+      ("half", Array(bytes.prefix(middle))),
+      ("old format", Array("FRSTRW1\n".utf8) + Array(bytes.dropFirst(8))),
+      ("a flipped byte", try Self.edited({ b, _ in b[middle] ^= 0x40 }, resum: false)),
+      ("another list count", try Self.edited({ b, _ in b[StrengthListsFile.headerSize] = 3 }, resum: true)),
+      (
+        "a child out of range",
+        try Self.edited({ b, p in Self.put(Int32.max, at: p.words.childStart + 4 * 1000, in: &b) }, resum: true)
+      ),
+      (
+        "starts going back",
+        try Self.edited({ b, p in Self.put(2, at: p.romaji.childStart + 4 * 500, in: &b) }, resum: true)
+      ),
+      (
+        "a root entry out of range",
+        try Self.edited({ b, p in Self.put(Int32(p.words.nodeCount), at: p.words.rootASCII + 4 * 97, in: &b) }, resum: true)
+      ),
+      ("a huge node count", try Self.edited({ b, p in Self.put(1 << 29, at: p.romaji.rootASCII - 12, in: &b) }, resum: true)),
     ]
-    for damaged in cases {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strength-damaged-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (name, damaged) in cases {
+      let path = folder.appendingPathComponent("words.bin").path
+      try Data(damaged).write(to: URL(fileURLWithPath: path))
       do {
-        _ = try StrengthListsFile.read(damaged, file: "/x/words.bin") { _, _, _, _, _ in }
-        Issue.record("accepted \(damaged.count) damaged bytes")
+        _ = try StrengthListsFile.Mapped(path: path)
+        Issue.record("accepted: \(name)")
       } catch {
-        #expect(error.description.hasPrefix("/x/words.bin: "))
-        #expect(error.description.contains("scripts/compile-strength-lists.sh"))
+        #expect(error.description.hasPrefix("\(path): "), "\(name)")
+        #expect(error.description.contains("scripts/compile-strength-lists.sh"), "\(name): \(error.description)")
       }
+    }
+  }
+
+  @Test("a policy over a damaged file fails to compile with the file named")
+  func damagedPolicy() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strength-policy-\(getpid())")
+    let lists = folder.appendingPathComponent("lists/strength")
+    try FileManager.default.createDirectory(at: lists.appendingPathComponent("common"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(try Self.committed().dropLast(1000)).write(to: lists.appendingPathComponent("words.bin"))
+    try FileManager.default.copyItem(
+      at: Self.directory.appendingPathComponent("common/adjacencyGraphs.json"),
+      to: lists.appendingPathComponent("common/adjacencyGraphs.json"))
+    let rules = folder.appendingPathComponent("rules.json")
+    try Data(#"{"version": 1, "fields": {"password": {"rules": [{"strength": 3}]}}}"#.utf8).write(to: rules)
+    do {
+      _ = try RuleSet(contentsOf: rules).compile()
+      Issue.record("compiled over a truncated words.bin")
+    } catch {
+      let text = "\(error)"
+      #expect(text.contains(lists.appendingPathComponent("words.bin").path), "\(text)")
+      #expect(text.contains("truncated"), "\(text)")
     }
   }
 }

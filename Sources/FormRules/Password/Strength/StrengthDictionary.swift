@@ -39,8 +39,8 @@ public final class StrengthDictionary: Sendable {
   /// How many words were read (a word on two lists counts twice).
   public let wordCount: Int
 
-  /// Bytes held by the loaded tries (the dictionaries' resident cost, give or take the
-  /// allocator's overhead).
+  /// Bytes of the tries this language set reads (mapped from the file, so resident only
+  /// as far as they are touched, and shared between processes).
   public var byteCount: Int { words.byteCount + (romaji?.byteCount ?? 0) }
 
   /// Where the folder lives below a `Rules/` folder.
@@ -65,7 +65,9 @@ public final class StrengthDictionary: Sendable {
         PasswordList.canonical(word).unicodeScalars.lazy.map(\.value), rank: i + 1, source: WordSource.password.rawValue
       )
     }
-    self.init(words: builder.build(), romaji: nil, keypads: [], languages: [], wordCount: rankedPasswords.count)
+    self.init(
+      words: WordTrie(block: builder.build()), romaji: nil, keypads: [], languages: [],
+      wordCount: rankedPasswords.count)
   }
 
   /// Why the dictionaries could not be loaded: the file and what is wrong with it.
@@ -75,6 +77,9 @@ public final class StrengthDictionary: Sendable {
 
   private final class Cache: @unchecked Sendable {
     let lock = NSLock()
+    /// Mapped files by path, shared by every language set.
+    var files: [String: StrengthListsFile.Mapped] = [:]
+    var keypads: [String: [KeyboardLayout.Graph]] = [:]
     var loaded: [String: StrengthDictionary] = [:]
   }
 
@@ -85,43 +90,47 @@ public final class StrengthDictionary: Sendable {
   /// - Throws: ``LoadError`` naming the file that is missing or malformed.
   public static func shared(directory: URL, languages: Set<StrengthLanguage>) throws(LoadError) -> StrengthDictionary {
     let sorted = languages.sorted()
-    let key = directory.standardizedFileURL.path + "|" + sorted.map(\.rawValue).joined(separator: ",")
+    let path = directory.standardizedFileURL.path
+    let key = path + "|" + sorted.map(\.rawValue).joined(separator: ",")
     cache.lock.lock()
     defer { cache.lock.unlock() }
     if let loaded = cache.loaded[key] { return loaded }
-    let dictionary = try load(directory: directory, languages: sorted)
+    let file: StrengthListsFile.Mapped
+    if let mapped = cache.files[path] {
+      file = mapped
+    } else {
+      file = try StrengthListsFile.Mapped(path: directory.appendingPathComponent(StrengthListsFile.name).path)
+      cache.files[path] = file
+    }
+    let keypads: [KeyboardLayout.Graph]
+    if let graphs = cache.keypads[path] {
+      keypads = graphs
+    } else {
+      keypads = try readKeypads(directory.appendingPathComponent("common/adjacencyGraphs.json"))
+      cache.keypads[path] = keypads
+    }
+    let dictionary = dictionary(file, keypads: keypads, languages: sorted)
     cache.loaded[key] = dictionary
     return dictionary
   }
 
-  /// Reads the precompiled lists (``StrengthListsFile``, `words.bin`) and builds the tries
-  /// from their sorted words (no caching; ``shared(directory:languages:)`` is the way in).
+  /// Maps the precompiled lists (``StrengthListsFile``, `words.bin`) and reads the keypad
+  /// graphs (no caching; ``shared(directory:languages:)`` is the way in).
   static func load(directory: URL, languages: [StrengthLanguage]) throws(LoadError) -> StrengthDictionary {
-    let url = directory.appendingPathComponent(StrengthListsFile.name)
-    let bytes = try readBytes(url)
-    let loaded = StrengthListsFile.lists.map { $0.language.map(languages.contains) ?? true }
-    let sources = StrengthListsFile.lists.map(\.source.rawValue)
-    // Room for the nodes of all the lists (en + ja: 477,165 and 53,004), so nothing is copied.
-    var builder = WordTrie.Builder(capacity: 477_200, sorted: true)
-    var romaji = WordTrie.Builder(capacity: languages.contains(.ja) ? 53_100 : 0, sorted: true)
-    let counts = try StrengthListsFile.read(bytes, file: url.path) { isRomaji, word, shared, list, rank in
-      if isRomaji {
-        if loaded[list] {
-          romaji.appendSorted(word, shared: shared, rank: rank, source: sources[list])
-        } else {
-          romaji.skipSorted(shared: shared)
-        }
-      } else if loaded[list] {
-        builder.appendSorted(word, shared: shared, rank: rank, source: sources[list])
-      } else {
-        builder.skipSorted(shared: shared)
-      }
-    }
-    let count = zip(counts, loaded).reduce(0) { $0 + ($1.1 ? $1.0 : 0) }
+    let file = try StrengthListsFile.Mapped(path: directory.appendingPathComponent(StrengthListsFile.name).path)
     let keypads = try readKeypads(directory.appendingPathComponent("common/adjacencyGraphs.json"))
+    return dictionary(file, keypads: keypads, languages: languages.sorted())
+  }
+
+  private static func dictionary(
+    _ file: StrengthListsFile.Mapped, keypads: [KeyboardLayout.Graph], languages: [StrengthLanguage]
+  ) -> StrengthDictionary {
+    let tries = file.tries(for: languages)
+    let count = zip(StrengthListsFile.lists, file.parsed.counts).reduce(0) { total, pair in
+      total + ((pair.0.language.map(languages.contains) ?? true) ? pair.1 : 0)
+    }
     return StrengthDictionary(
-      words: builder.build(), romaji: languages.contains(.ja) ? romaji.build() : nil, keypads: keypads,
-      languages: languages, wordCount: count)
+      words: tries.words, romaji: tries.romaji, keypads: keypads, languages: languages, wordCount: count)
   }
 
   private static func readBytes(_ url: URL) throws(LoadError) -> [UInt8] {

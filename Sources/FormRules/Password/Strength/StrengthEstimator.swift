@@ -49,7 +49,7 @@ public final class StrengthEstimator: Sendable {
           PasswordList.canonical(word).unicodeScalars.lazy.map(\.value), rank: i + 1,
           source: WordSource.serviceWord.rawValue)
       }
-      serviceWords = builder.build()
+      serviceWords = WordTrie(block: builder.build())
     }
     layouts = KeyboardLayout.all.map(\.graph) + dictionary.keypads
   }

@@ -1,29 +1,42 @@
 import Foundation
 
-/// The strength lists precompiled into one file, `Rules/lists/strength/words.bin`, so a
-/// process loads them without parsing JSON or hashing: every word of every list once per
-/// list, canonical, sorted, with its rank, and the Japanese lists again in their reduced
-/// romaji spelling (``Romaji/reducedWord(_:)``). The tries are built from the sorted words
-/// in one pass (``WordTrie/Builder/appendSorted(_:shared:rank:source:)``).
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The strength lists precompiled into one file, `Rules/lists/strength/words.bin`: the
+/// tries themselves, laid out as the estimator reads them, so a process maps the file
+/// read-only (``Mapped``) and builds nothing. One trie holds every word of every list
+/// (canonical), with one rank column per language set (`en`, `ja`, both); the other the
+/// Japanese lists in their reduced romaji spelling (``Romaji/reducedWord(_:)``).
 ///
 /// The file is generated from the JSON lists by ``compile(directory:)``
 /// (`scripts/compile-strength-lists.sh`); `StrengthListsFileTests` fails when the committed
-/// file is not what the JSON lists compile to, and checks word for word and rank for rank
-/// that it holds what the lists hold.
+/// file is not what the JSON lists compile to, and checks word for word and rank for rank,
+/// per language set, that the tries hold what the lists hold.
 ///
 /// Layout (integers little-endian):
-/// - the 8 bytes `FRSTRW1\n`;
+/// - the 8 bytes `FRSTRW2\n`; the file's length (4 bytes); 4 zero bytes; a checksum
+///   (8 bytes, ``checksum(_:)``) of everything after it;
 /// - the number of lists (1 byte); per list its path (1 byte length, UTF-8) and how many
-///   strings it holds (4 bytes, repeats included: ``StrengthDictionary/wordCount``);
-/// - two sections, the words and the reduced romaji words, each: the number of entries
-///   (4 bytes), then per entry the scalars it shares with the previous entry (1 byte), how
-///   many follow (1 byte), those scalars in UTF-8, the list (1 byte, an index into
-///   ``lists``) and the rank (LEB128). Entries are sorted by scalars, then list; a word
-///   appears once per list, at its best rank.
+///   strings it holds (4 bytes, repeats included: ``StrengthDictionary/wordCount``); zero
+///   bytes up to a multiple of 4;
+/// - the words trie, then the romaji trie, each a ``WordTrie`` block. The words trie's
+///   columns are labelled with every non-empty set of languages, the romaji trie's with
+///   `ja` alone; a language set reads the column labelled with the languages it shares
+///   with the trie's (none: the trie is not used).
+///
+/// A file that is not this (truncated, damaged, from another version) is refused with an
+/// error naming it, before anything reads it: the checksum covers every byte and the
+/// tries' node numbers are checked to stay in range.
 enum StrengthListsFile {
   /// The file's name in the strength folder.
   static let name = "words.bin"
-  static let magic = Array("FRSTRW1\n".utf8)
+  static let magic = Array("FRSTRW2\n".utf8)
+  /// Where the lists start: after the magic, the length, 4 zero bytes and the checksum.
+  static let headerSize = 24
 
   /// How a list's strings turn into ranks.
   enum Kind {
@@ -133,10 +146,35 @@ enum StrengthListsFile {
     }
   }
 
+  /// The bit of a language in a column label.
+  static func bit(_ language: StrengthLanguage) -> UInt32 {
+    UInt32(1) << UInt32(StrengthLanguage.allCases.sorted().firstIndex(of: language) ?? 0)
+  }
+
+  /// The label of a set of languages.
+  static func label(_ languages: some Sequence<StrengthLanguage>) -> UInt32 {
+    languages.reduce(0) { $0 | bit($1) }
+  }
+
+  /// The words trie's columns: every non-empty set of languages, by label.
+  static var wordColumns: [UInt32] { Array(1..<(UInt32(1) << UInt32(StrengthLanguage.allCases.count))) }
+
   /// The file's bytes for the JSON lists in `directory`.
   static func compile(directory: URL) throws(StrengthDictionary.LoadError) -> [UInt8] {
     let contents = try contents(directory: directory)
-    var out = magic
+    let columns = wordColumns
+    var words = WordTrie.Builder(columns: columns.count)
+    // Sorted by word, then list: on a tie of ranks the earlier list's source stays.
+    for entry in contents.words {
+      let language = lists[entry.list].language
+      let into = columns.indices.filter { i in language.map { columns[i] & bit($0) != 0 } ?? true }
+      words.insert(entry.word, rank: entry.rank, source: lists[entry.list].source.rawValue, columns: into)
+    }
+    var romaji = WordTrie.Builder(columns: 1)
+    for entry in contents.romaji {
+      romaji.insert(entry.word, rank: entry.rank, source: lists[entry.list].source.rawValue)
+    }
+    var out = magic + [UInt8](repeating: 0, count: headerSize - magic.count)
     func u32(_ v: Int) {
       for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: v >> shift)) }
     }
@@ -146,139 +184,151 @@ enum StrengthListsFile {
       out += Array(list.file.utf8)
       u32(count)
     }
-    for section in [contents.words, contents.romaji] {
-      u32(section.count)
-      var previous: [UInt32] = []
-      for entry in section {
-        let word = entry.word
-        guard word.count <= 255 else {
-          throw StrengthDictionary.LoadError(
-            description: "\(lists[entry.list].file): a word longer than 255 characters")
-        }
-        var shared = 0
-        while shared < min(previous.count, word.count), previous[shared] == word[shared] { shared += 1 }
-        out.append(UInt8(shared))
-        out.append(UInt8(word.count - shared))
-        for v in word[shared...] { out += Array(String(UnicodeScalar(v).map(Character.init) ?? "\u{FFFD}").utf8) }
-        out.append(UInt8(entry.list))
-        var rank = entry.rank
-        repeat {
-          let low = UInt8(rank & 0x7F)
-          rank >>= 7
-          out.append(rank > 0 ? low | 0x80 : low)
-        } while rank > 0
-        previous = word
-      }
-    }
+    while out.count % 4 != 0 { out.append(0) }
+    out += words.build(labels: columns)
+    out += romaji.build(labels: [bit(.ja)])
+    let length = out.count
+    for i in 0..<4 { out[8 + i] = UInt8(truncatingIfNeeded: length >> (8 * i)) }
+    let sum = out.withUnsafeBytes { checksum($0) }
+    for i in 0..<8 { out[16 + i] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(i))) }
     return out
+  }
+
+  /// A checksum of `bytes[headerSize...]`: four interleaved FNV-style lanes over 8-byte
+  /// words (a changed word always changes its lane), folded with the length.
+  static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    let prime: UInt64 = 0x100_0000_01b3
+    var h0: UInt64 = 0xcbf2_9ce4_8422_2325
+    var h1 = h0 ^ 1
+    var h2 = h0 ^ 2
+    var h3 = h0 ^ 3
+    let n = bytes.count
+    var k = headerSize
+    while k + 32 <= n {
+      h0 = (h0 ^ bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self)) &* prime
+      h1 = (h1 ^ bytes.loadUnaligned(fromByteOffset: k + 8, as: UInt64.self)) &* prime
+      h2 = (h2 ^ bytes.loadUnaligned(fromByteOffset: k + 16, as: UInt64.self)) &* prime
+      h3 = (h3 ^ bytes.loadUnaligned(fromByteOffset: k + 24, as: UInt64.self)) &* prime
+      k += 32
+    }
+    while k < n {
+      h0 = (h0 ^ UInt64(bytes[k])) &* prime
+      k += 1
+    }
+    var h = UInt64(n)
+    for lane in [h0, h1, h2, h3] { h = (h ^ lane) &* prime }
+    return h
   }
 
   // MARK: - Reading the file
 
-  /// Reads a compiled file: checks its header against ``lists`` and calls `body` with each
-  /// entry of the words section (`romaji: false`), then of the romaji section, as the
-  /// current word (a reused buffer), the scalars it shares with the previous entry, its
-  /// list and its rank. Returns each list's string count.
-  static func read(
-    _ bytes: [UInt8], file: String,
-    _ body: (_ romaji: Bool, _ word: [UInt32], _ shared: Int, _ list: Int, _ rank: Int) -> Void
-  ) throws(StrengthDictionary.LoadError) -> [Int] {
+  /// A checked file: each list's string count and where the two tries are.
+  struct Parsed {
+    let counts: [Int]
+    let words: WordTrie.Layout
+    let romaji: WordTrie.Layout
+  }
+
+  /// Checks a compiled file (magic, length, checksum, lists, the tries' layouts).
+  static func parse(_ bytes: UnsafeRawBufferPointer, file: String) throws(StrengthDictionary.LoadError) -> Parsed {
     func fail(_ what: String) -> StrengthDictionary.LoadError {
       StrengthDictionary.LoadError(
         description: "\(file): \(what); regenerate it from the JSON lists with scripts/compile-strength-lists.sh")
     }
-    let result: Result<[Int], StrengthDictionary.LoadError> = bytes.withUnsafeBufferPointer { b in
-      let n = b.count
-      var k = 0
-      func u32() -> Int? {
-        guard k + 4 <= n else { return nil }
-        let v = Int(b[k]) | Int(b[k + 1]) << 8 | Int(b[k + 2]) << 16 | Int(b[k + 3]) << 24
-        k += 4
-        return v
-      }
-      guard n >= magic.count, Array(b[0..<magic.count]) == magic else {
-        return .failure(fail("not a compiled word file"))
-      }
-      k = magic.count
-      guard k < n, Int(b[k]) == lists.count else { return .failure(fail("lists differ from this version's")) }
-      k += 1
-      var counts: [Int] = []
-      for list in lists {
-        guard k < n else { return .failure(fail("truncated header")) }
-        let length = Int(b[k])
-        k += 1
-        guard k + length <= n, b[k..<(k + length)].elementsEqual(list.file.utf8) else {
-          return .failure(fail("lists differ from this version's"))
-        }
-        k += length
-        guard let count = u32() else { return .failure(fail("truncated header")) }
-        counts.append(count)
-      }
-      var word: [UInt32] = []
-      word.reserveCapacity(256)
-      for romaji in [false, true] {
-        guard let entries = u32() else { return .failure(fail("truncated")) }
-        word.removeAll(keepingCapacity: true)
-        for _ in 0..<entries {
-          guard k + 2 <= n else { return .failure(fail("truncated at byte \(k)")) }
-          let shared = Int(b[k])
-          var remaining = Int(b[k + 1])
-          k += 2
-          guard shared <= word.count else { return .failure(fail("malformed entry at byte \(k - 2)")) }
-          word.removeLast(word.count - shared)
-          while remaining > 0 {
-            guard k < n else { return .failure(fail("truncated at byte \(k)")) }
-            let lead = b[k]
-            var v = UInt32(lead)
-            var extra = 0
-            if lead >= 0xF0 {
-              v = UInt32(lead & 0x07)
-              extra = 3
-            } else if lead >= 0xE0 {
-              v = UInt32(lead & 0x0F)
-              extra = 2
-            } else if lead >= 0xC0 {
-              v = UInt32(lead & 0x1F)
-              extra = 1
-            } else if lead >= 0x80 {
-              return .failure(fail("malformed UTF-8 at byte \(k)"))
-            }
-            guard k + extra < n else { return .failure(fail("truncated at byte \(k)")) }
-            for i in 0..<extra { v = v << 6 | UInt32(b[k + 1 + i] & 0x3F) }
-            k += 1 + extra
-            word.append(v)
-            remaining -= 1
-          }
-          guard k < n, Int(b[k]) < lists.count else { return .failure(fail("malformed entry at byte \(k)")) }
-          let list = Int(b[k])
-          k += 1
-          var rank = 0
-          var shift = 0
-          while true {
-            guard k < n, shift < 35 else { return .failure(fail("malformed rank at byte \(k)")) }
-            let byte = b[k]
-            k += 1
-            rank |= Int(byte & 0x7F) << shift
-            shift += 7
-            if byte < 0x80 { break }
-          }
-          body(romaji, word, shared, list, rank)
-        }
-      }
-      guard k == n else { return .failure(fail("\(n - k) bytes after the last entry")) }
-      return .success(counts)
+    let n = bytes.count
+    func u32(_ at: Int) -> Int? {
+      guard at + 4 <= n else { return nil }
+      return Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
     }
-    return try result.get()
+    guard n >= headerSize, bytes.prefix(magic.count).elementsEqual(magic) else {
+      throw fail(
+        n >= 7 && bytes.prefix(7).elementsEqual(magic.prefix(7))
+          ? "written by another version of the format" : "not a compiled word file")
+    }
+    guard let length = u32(8), length == n else {
+      throw fail("truncated or extended: \(n) bytes, the header says \(u32(8) ?? 0)")
+    }
+    let stored = bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+    guard UInt64(littleEndian: stored) == checksum(bytes) else { throw fail("damaged (its checksum differs)") }
+    var k = headerSize
+    guard Int(bytes[k]) == lists.count else { throw fail("lists differ from this version's") }
+    k += 1
+    var counts: [Int] = []
+    for list in lists {
+      guard k < n else { throw fail("truncated header") }
+      let length = Int(bytes[k])
+      k += 1
+      guard k + length <= n, bytes[k..<(k + length)].elementsEqual(list.file.utf8) else {
+        throw fail("lists differ from this version's")
+      }
+      k += length
+      guard let count = u32(k) else { throw fail("truncated header") }
+      counts.append(count)
+      k += 4
+    }
+    k = (k + 3) / 4 * 4
+    do throws(WordTrie.LayoutError) {
+      let words = try WordTrie.Layout(bytes, at: k)
+      let romaji = try WordTrie.Layout(bytes, at: words.end)
+      guard romaji.end == n else { throw WordTrie.LayoutError("\(n - romaji.end) bytes after the tries") }
+      guard Set(words.labels) == Set(wordColumns), romaji.labels == [bit(.ja)] else {
+        throw WordTrie.LayoutError("its language sets differ from this version's")
+      }
+      return Parsed(counts: counts, words: words, romaji: romaji)
+    } catch {
+      throw fail(error.description)
+    }
   }
 
-  /// The file's contents as ``contents(directory:)`` gives them (for tests).
-  static func contents(of bytes: [UInt8], file: String) throws(StrengthDictionary.LoadError) -> Contents {
-    var words: [Entry] = []
-    var romaji: [Entry] = []
-    let counts = try read(bytes, file: file) { isRomaji, word, _, list, rank in
-      let entry = Entry(word: word, list: list, rank: rank)
-      if isRomaji { romaji.append(entry) } else { words.append(entry) }
+  /// The file mapped read-only and checked, shared by every language set and thread.
+  final class Mapped: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    let parsed: Parsed
+
+    init(path: String) throws(StrengthDictionary.LoadError) {
+      #if _endian(big)
+        throw StrengthDictionary.LoadError(description: "\(path): the file is little-endian; this machine is not")
+      #endif
+      let fd: Int32
+      let size: Int
+      switch BoundedFile.openRegular(path: path) {
+      case .failure(let failure): throw StrengthDictionary.LoadError(description: "\(path): \(failure.message)")
+      case .success(let opened): (fd, size) = opened
+      }
+      defer { close(fd) }
+      guard size > 0, size < 1 << 30 else {
+        throw StrengthDictionary.LoadError(
+          description: "\(path): \(size) bytes is not a compiled word file; "
+            + "regenerate it from the JSON lists with scripts/compile-strength-lists.sh")
+      }
+      guard let base = mmap(nil, size, PROT_READ, MAP_SHARED, fd, 0), base != MAP_FAILED else {
+        throw StrengthDictionary.LoadError(description: "\(path): cannot map the file (errno \(errno))")
+      }
+      let mapped = UnsafeRawBufferPointer(start: base, count: size)
+      do throws(StrengthDictionary.LoadError) {
+        parsed = try StrengthListsFile.parse(mapped, file: path)
+      } catch {
+        munmap(base, size)
+        throw error
+      }
+      bytes = mapped
     }
-    return Contents(counts: counts, words: words, romaji: romaji)
+
+    deinit {
+      if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+    }
+
+    /// The tries for a set of languages: the words trie's column for the set, and the romaji
+    /// trie when the set includes Japanese.
+    func tries(for languages: [StrengthLanguage]) -> (words: WordTrie, romaji: WordTrie?) {
+      let label = StrengthListsFile.label(languages)
+      let column = parsed.words.labels.firstIndex(of: label) ?? 0
+      let words = WordTrie(owner: self, bytes: bytes, layout: parsed.words, column: column)
+      let romajiLabel = label & parsed.romaji.labels.reduce(0, |)
+      let romaji = parsed.romaji.labels.firstIndex(of: romajiLabel).map {
+        WordTrie(owner: self, bytes: bytes, layout: parsed.romaji, column: $0)
+      }
+      return (words, romaji)
+    }
   }
 }

@@ -1,95 +1,237 @@
 /// Ranked words in a trie, so the strength estimator finds every dictionary word that
 /// starts at a position in one walk instead of hashing every substring.
 ///
-/// Built either by insertion in any order (``Builder/insert(_:rank:source:)``: a hash table of
-/// (node, scalar) edges finds or adds each step) or from words in sorted order
-/// (``Builder/appendSorted(_:shared:rank:source:)``: no hashing, each word adds only the nodes
-/// past the prefix it shares with the previous one — how the shipped lists load from
-/// `words.bin`). Either way the edges are then laid out contiguously per node, sorted by
-/// scalar, for lookups that stay in a few cache lines. The root's ASCII children are a
-/// direct table.
-final class WordTrie: Sendable {
-  /// Node `n`'s children are `edgeScalar/edgeTarget[childStart[n] ..< childStart[n + 1]]`.
-  private let childStart: [Int32]
-  private let edgeScalar: [UInt32]
-  private let edgeTarget: [Int32]
-  /// The best rank of a word ending at a node (1 = most common), else 0.
-  private let ranks: [Int32]
-  /// Which list the best-ranked word at a node came from (a ``WordSource`` raw value).
-  private let sources: [UInt8]
-  private let rootASCII: [Int32]
+/// A trie is one flat, position-independent block of bytes, the same whether it was built
+/// in memory (``Builder``: the rule's own words, a test's list) or mapped read-only from
+/// `Rules/lists/strength/words.bin`, where the shipped lists are stored already laid out
+/// (``StrengthListsFile``). Nothing is built when it is loaded: the block is checked
+/// (``Layout/init(_:at:)``) and read in place.
+///
+/// Layout of a block (little-endian, every field 4 bytes, 4-byte aligned):
+/// - `nodeCount`, `columnCount`, then per column its label (a bit set of
+///   ``StrengthLanguage`` in sorted order: which languages' lists the column holds);
+/// - `rootASCII`: 128 node numbers (-1: none), the root's ASCII children, a direct table;
+/// - `childStart`: `nodeCount + 1` node numbers. Nodes are numbered breadth first, with a
+///   node's children consecutive and sorted by scalar, so node `n`'s children are the nodes
+///   `childStart[n] ..< childStart[n + 1]` and the edges need no targets;
+/// - `scalars`: per node the scalar on the edge into it (the root's is 0);
+/// - `columnCount` columns of `nodeCount` values, each `rank << 3 | source` of the best-ranked
+///   word ending at the node over the lists the column holds (0: no word ends there; the
+///   source is a ``WordSource`` raw value). A language set reads one column, so the sets
+///   (`en`, `ja`, both) share the nodes and each touches only its own ranks.
+final class WordTrie: @unchecked Sendable {
+  /// Keeps the bytes alive: a mapped file or a heap block.
+  private let owner: AnyObject
+  private let childStart: UnsafePointer<Int32>
+  private let scalars: UnsafePointer<UInt32>
+  private let values: UnsafePointer<UInt32>
+  private let rootASCII: UnsafePointer<Int32>
+  /// How many nodes, the root included.
+  let nodeCount: Int
+  /// Bytes of the block this trie reads (nodes, edges and the one column it uses).
+  let byteCount: Int
 
-  /// Collects words, then freezes into a ``WordTrie``.
+  /// Where the parts of a checked block are, as byte offsets from the start of the buffer.
+  struct Layout {
+    let nodeCount: Int
+    let labels: [UInt32]
+    let rootASCII: Int
+    let childStart: Int
+    let scalars: Int
+    let columns: Int
+    /// The first byte after the block.
+    let end: Int
+
+    /// Checks a block at `offset` in `bytes` (which must be 4-byte aligned there): sizes
+    /// within the buffer and every node number in range, so lookups never leave the block
+    /// whatever the bytes hold. Returns why not, when it is not a trie.
+    init(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(LayoutError) {
+      func u32(_ at: Int) throws(LayoutError) -> Int {
+        guard at >= 0, at + 4 <= bytes.count else { throw LayoutError("truncated at byte \(at)") }
+        return Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+      }
+      guard let base = bytes.baseAddress, offset % 4 == 0, Int(bitPattern: base) % 4 == 0 else {
+        throw LayoutError("misaligned trie at byte \(offset)")
+      }
+      nodeCount = try u32(offset)
+      let columnCount = try u32(offset + 4)
+      guard nodeCount >= 1, nodeCount < 1 << 30, columnCount >= 1, columnCount <= 64 else {
+        throw LayoutError("malformed trie header at byte \(offset)")
+      }
+      var labels: [UInt32] = []
+      for i in 0..<columnCount { labels.append(UInt32(try u32(offset + 8 + 4 * i))) }
+      self.labels = labels
+      rootASCII = offset + 8 + 4 * columnCount
+      childStart = rootASCII + 128 * 4
+      scalars = childStart + (nodeCount + 1) * 4
+      columns = scalars + nodeCount * 4
+      end = columns + columnCount * nodeCount * 4
+      guard end <= bytes.count else { throw LayoutError("truncated: the trie at byte \(offset) ends past the file") }
+      let starts = (base + childStart).assumingMemoryBound(to: Int32.self)
+      // Breadth first: the root's children start at 1, starts never decrease, the last is
+      // the node count. Then every child number is a node.
+      guard Int32(littleEndian: starts[0]) >= 1, Int(Int32(littleEndian: starts[nodeCount])) == nodeCount else {
+        throw LayoutError("malformed trie at byte \(offset)")
+      }
+      var previous: Int32 = 1
+      for n in 0...nodeCount {
+        let s = Int32(littleEndian: starts[n])
+        guard s >= previous else { throw LayoutError("malformed trie at byte \(childStart + 4 * n)") }
+        previous = s
+      }
+      let root = (base + rootASCII).assumingMemoryBound(to: Int32.self)
+      for c in 0..<128 {
+        let r = Int32(littleEndian: root[c])
+        guard r == -1 || (r >= 1 && Int(r) < nodeCount) else {
+          throw LayoutError("malformed trie at byte \(rootASCII + 4 * c)")
+        }
+      }
+    }
+  }
+
+  /// Why a block is not a trie.
+  struct LayoutError: Error {
+    let description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// A trie reading column `column` of a checked block. `owner` keeps `bytes` alive.
+  init(owner: AnyObject, bytes: UnsafeRawBufferPointer, layout: Layout, column: Int) {
+    precondition(column < layout.labels.count)
+    self.owner = owner
+    // A checked layout lies within `bytes`, whose base is not nil.
+    let base = bytes.baseAddress.unsafelyUnwrapped
+    childStart = (base + layout.childStart).assumingMemoryBound(to: Int32.self)
+    scalars = (base + layout.scalars).assumingMemoryBound(to: UInt32.self)
+    values = (base + layout.columns + column * layout.nodeCount * 4).assumingMemoryBound(to: UInt32.self)
+    rootASCII = (base + layout.rootASCII).assumingMemoryBound(to: Int32.self)
+    nodeCount = layout.nodeCount
+    byteCount = 128 * 4 + (nodeCount + 1) * 4 + nodeCount * 8
+  }
+
+  /// A trie over a block built in memory (``Builder/build(labels:)``), column 0.
+  convenience init(block: [UInt8]) {
+    let heap = HeapBlock(block)
+    // A builder's block is well formed.
+    guard let layout = try? Layout(heap.bytes, at: 0) else { preconditionFailure("a built trie is well formed") }
+    self.init(owner: heap, bytes: heap.bytes, layout: layout, column: 0)
+  }
+
+  /// - Parameter words: words in rank order (the first is rank 1); a repeated word keeps its best rank.
+  convenience init(rankedWords words: [String], minimumLength: Int = 1, source: UInt8 = 0) {
+    var builder = Builder()
+    for (i, word) in words.enumerated() where word.unicodeScalars.count >= minimumLength {
+      builder.insert(word.unicodeScalars.lazy.map(\.value), rank: i + 1, source: source)
+    }
+    self.init(block: builder.build())
+  }
+
+  static let root = 0
+
+  /// The child of `node` along `c`, or `nil`.
+  @inline(__always)
+  func child(_ node: Int, _ c: UInt32) -> Int? {
+    if node == 0, c < 128 {
+      let r = Int32(littleEndian: rootASCII[Int(c)])
+      return r >= 0 ? Int(r) : nil
+    }
+    var low = Int(Int32(littleEndian: childStart[node]))
+    var high = Int(Int32(littleEndian: childStart[node + 1]))
+    // Narrow to a short range that still holds `c` if present, then scan it.
+    while high - low > 8 {
+      let middle = (low + high) / 2
+      if UInt32(littleEndian: scalars[middle]) < c { low = middle + 1 } else { high = middle + 1 }
+    }
+    while low < high {
+      let s = UInt32(littleEndian: scalars[low])
+      if s == c { return low }
+      if s > c { return nil }
+      low += 1
+    }
+    return nil
+  }
+
+  /// The rank of the word ending at `node`, or 0.
+  @inline(__always)
+  func rank(_ node: Int) -> Int { Int(UInt32(littleEndian: values[node]) >> 3) }
+
+  /// The list the word ending at `node` came from (a ``WordSource`` raw value).
+  @inline(__always)
+  func source(_ node: Int) -> UInt8 { UInt8(UInt32(littleEndian: values[node]) & 7) }
+
+  /// The rank of a whole word, or 0.
+  func rank(of word: some Sequence<UInt32>) -> Int {
+    var node = Self.root
+    for c in word {
+      guard let next = child(node, c) else { return 0 }
+      node = next
+    }
+    return rank(node)
+  }
+
+  /// Every word in the trie with its rank and source, in no particular order (for tests).
+  func forEachWord(_ body: (_ word: [UInt32], _ rank: Int, _ source: UInt8) -> Void) {
+    var word: [UInt32] = []
+    func visit(_ node: Int) {
+      if rank(node) > 0 { body(word, rank(node), source(node)) }
+      for c in Int(Int32(littleEndian: childStart[node]))..<Int(Int32(littleEndian: childStart[node + 1])) {
+        word.append(UInt32(littleEndian: scalars[c]))
+        visit(c)
+        word.removeLast()
+      }
+    }
+    visit(Self.root)
+  }
+
+  /// A trie's block in memory, 16-byte aligned.
+  private final class HeapBlock {
+    let bytes: UnsafeRawBufferPointer
+    init(_ block: [UInt8]) {
+      let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(block.count, 1), alignment: 16)
+      memory.copyBytes(from: block)
+      bytes = UnsafeRawBufferPointer(memory)
+    }
+    deinit { bytes.deallocate() }
+  }
+
+  /// Collects words (any order), then lays them out as a block.
   struct Builder {
+    let columnCount: Int
     private var scalars: [UInt32] = [0]
     private var parents: [Int32] = [-1]
-    private var ranks: [Int32] = [0]
-    private var sources: [UInt8] = [0]
+    /// Per node and column (node-major): the best rank so far, 0 for none, and its source.
+    private var ranks: [Int32]
+    private var sources: [UInt8]
     /// Open addressing: key `(parent << 32 | scalar) + 1` (0 is empty) → child.
-    private var keys: [UInt64]
-    private var values: [Int32]
-    /// Sorted input: the nodes along the previous word's prefix that exist (`path[0]` is the root).
-    private var path: [Int32] = [0]
+    private var keys: [UInt64] = [UInt64](repeating: 0, count: 1024)
+    private var values: [Int32] = [Int32](repeating: 0, count: 1024)
 
-    /// - Parameters:
-    ///   - capacity: the nodes to reserve room for.
-    ///   - sorted: filled by ``appendSorted(_:shared:rank:source:)``, which needs no hash table.
-    init(capacity: Int = 0, sorted: Bool = false) {
-      var size = 1024
-      while !sorted, size < capacity * 2 { size *= 2 }
-      keys = [UInt64](repeating: 0, count: size)
-      values = [Int32](repeating: 0, count: size)
-      scalars.reserveCapacity(capacity)
-      parents.reserveCapacity(capacity)
-      ranks.reserveCapacity(capacity)
-      sources.reserveCapacity(capacity)
+    /// - Parameter columns: how many rank columns (language sets) the words are sorted into.
+    init(columns: Int = 1) {
+      columnCount = columns
+      ranks = [Int32](repeating: 0, count: columns)
+      sources = [UInt8](repeating: 0, count: columns)
     }
 
-    /// Adds a word; a word already present keeps its better (lower) rank.
+    /// Adds a word to column 0.
     mutating func insert(_ word: some Sequence<UInt32>, rank: Int, source: UInt8) {
+      insert(word, rank: rank, source: source, columns: [0])
+    }
+
+    /// Adds a word to `columns`; in each, a word already present keeps its better (lower)
+    /// rank, and on a tie the source it was first added with.
+    mutating func insert(_ word: some Sequence<UInt32>, rank: Int, source: UInt8, columns: [Int]) {
       var node: Int32 = 0
       for c in word { node = child(of: node, c) }
-      guard node != 0 else { return }
-      let r = Int32(clamping: rank)
-      let n = Int(node)
-      if ranks[n] == 0 || r < ranks[n] {
-        ranks[n] = r
-        sources[n] = source
+      guard node != 0, rank > 0 else { return }
+      let r = Int32(clamping: min(rank, Int(Int32.max >> 3)))
+      for column in columns {
+        let k = Int(node) * columnCount + column
+        if ranks[k] == 0 || r < ranks[k] {
+          ranks[k] = r
+          sources[k] = source
+        }
       }
-    }
-
-    /// Adds a word given in sorted order (by scalar values, the order of their UTF-8 bytes)
-    /// that shares its first `shared` scalars with the previous word of the stream, whether
-    /// that one was appended or skipped (``skipSorted(shared:)``). A word equal to the
-    /// previous one keeps the better rank, the earlier source on a tie, as ``insert(_:rank:source:)``
-    /// does. A builder is filled one way only: sorted words, or ``insert(_:rank:source:)``.
-    mutating func appendSorted(_ word: [UInt32], shared: Int, rank: Int, source: UInt8) {
-      // Nodes exist for the prefix this word shares with the last appended one (the sorted
-      // order makes that the smaller of `shared` and what is left of `path`); every other
-      // scalar is a new child, greater than its siblings, so the order stays sorted.
-      let keep = min(shared, path.count - 1)
-      path.removeLast(path.count - 1 - keep)
-      for c in word[keep...] {
-        let new = Int32(scalars.count)
-        scalars.append(c)
-        parents.append(path[path.count - 1])
-        ranks.append(0)
-        sources.append(0)
-        path.append(new)
-      }
-      let n = Int(path[word.count])
-      guard n != 0 else { return }
-      let r = Int32(clamping: rank)
-      if ranks[n] == 0 || r < ranks[n] {
-        ranks[n] = r
-        sources[n] = source
-      }
-    }
-
-    /// Passes over a word of the sorted stream that is not added (a list of a language not
-    /// loaded), which shares its first `shared` scalars with the previous one.
-    mutating func skipSorted(shared: Int) {
-      if shared + 1 < path.count { path.removeLast(path.count - 1 - shared) }
     }
 
     private mutating func child(of node: Int32, _ c: UInt32) -> Int32 {
@@ -105,17 +247,14 @@ final class WordTrie: Sendable {
       let new = Int32(scalars.count)
       scalars.append(c)
       parents.append(node)
-      ranks.append(0)
-      sources.append(0)
+      ranks += repeatElement(0, count: columnCount)
+      sources += repeatElement(0, count: columnCount)
       keys[i] = key
       values[i] = new
       if scalars.count * 2 > keys.count { grow() }
       return new
     }
 
-    /// A node's children sit next to each other and next to those of the nodes created
-    /// just before it (the rest of the same word), so most steps stay in cache: the slot
-    /// is the parent × 131 + the scalar, not a scrambled hash.
     @inline(__always)
     private static func slot(_ key: UInt64) -> Int {
       let parent = Int(truncatingIfNeeded: (key &- 1) >> 32)
@@ -137,114 +276,62 @@ final class WordTrie: Sendable {
       }
     }
 
-    func build() -> WordTrie {
+    /// The words as a block (see ``WordTrie``), its columns labelled `labels` (one per column).
+    func build(labels: [UInt32]? = nil) -> [UInt8] {
+      let labels = labels ?? [UInt32](repeating: 0, count: columnCount)
+      precondition(labels.count == columnCount)
       let n = scalars.count
-      var starts = [Int32](repeating: 0, count: n + 1)
+      // Children per node, sorted by scalar.
+      var starts = [Int](repeating: 0, count: n + 1)
       for i in 1..<n { starts[Int(parents[i]) + 1] += 1 }
       for i in 0..<n { starts[i + 1] += starts[i] }
       var fill = starts
-      var targets = [Int32](repeating: 0, count: max(n - 1, 0))
+      var targets = [Int](repeating: 0, count: max(n - 1, 0))
       for i in 1..<n {
         let p = Int(parents[i])
-        targets[Int(fill[p])] = Int32(i)
+        targets[fill[p]] = i
         fill[p] += 1
       }
-      // Children in scalar order (most lists are short: insertion sort).
-      for node in 0..<n {
-        let lo = Int(starts[node])
-        let hi = Int(starts[node + 1])
-        guard hi - lo > 1 else { continue }
-        for x in (lo + 1)..<hi {
-          let t = targets[x]
-          let v = scalars[Int(t)]
-          var y = x
-          while y > lo, scalars[Int(targets[y - 1])] > v {
-            targets[y] = targets[y - 1]
-            y -= 1
-          }
-          targets[y] = t
+      for node in 0..<n where starts[node + 1] - starts[node] > 1 {
+        targets[starts[node]..<starts[node + 1]].sort { scalars[$0] < scalars[$1] }
+      }
+      // Breadth first: a node's children get consecutive numbers.
+      var order = [0]
+      order.reserveCapacity(n)
+      var childStart = [Int32](repeating: 0, count: n + 1)
+      var position = 0
+      while position < order.count {
+        let old = order[position]
+        childStart[position] = Int32(order.count)
+        order += targets[starts[old]..<starts[old + 1]]
+        position += 1
+      }
+      childStart[n] = Int32(n)
+      var rootASCII = [Int32](repeating: -1, count: 128)
+      for new in Int(childStart[0])..<Int(childStart[1]) where scalars[order[new]] < 128 {
+        rootASCII[Int(scalars[order[new]])] = Int32(new)
+      }
+      var out: [UInt8] = []
+      out.reserveCapacity(8 + 4 * columnCount + 512 + (n + 1) * 4 + n * 4 * (1 + columnCount))
+      func put(_ v: UInt32) {
+        out.append(UInt8(truncatingIfNeeded: v))
+        out.append(UInt8(truncatingIfNeeded: v >> 8))
+        out.append(UInt8(truncatingIfNeeded: v >> 16))
+        out.append(UInt8(truncatingIfNeeded: v >> 24))
+      }
+      put(UInt32(n))
+      put(UInt32(columnCount))
+      for label in labels { put(label) }
+      for r in rootASCII { put(UInt32(bitPattern: r)) }
+      for s in childStart { put(UInt32(bitPattern: s)) }
+      for old in order { put(scalars[old]) }
+      for column in 0..<columnCount {
+        for old in order {
+          let k = old * columnCount + column
+          put(UInt32(ranks[k]) << 3 | UInt32(sources[k] & 7))
         }
       }
-      let edgeScalars = targets.map { scalars[Int($0)] }
-      var rootASCII = [Int32](repeating: -1, count: 128)
-      for e in Int(starts[0])..<Int(starts[1]) where edgeScalars[e] < 128 {
-        rootASCII[Int(edgeScalars[e])] = targets[e]
-      }
-      return WordTrie(
-        childStart: starts, edgeScalar: edgeScalars, edgeTarget: targets, ranks: ranks, sources: sources,
-        rootASCII: rootASCII)
+      return out
     }
   }
-
-  private init(
-    childStart: [Int32], edgeScalar: [UInt32], edgeTarget: [Int32], ranks: [Int32], sources: [UInt8],
-    rootASCII: [Int32]
-  ) {
-    self.childStart = childStart
-    self.edgeScalar = edgeScalar
-    self.edgeTarget = edgeTarget
-    self.ranks = ranks
-    self.sources = sources
-    self.rootASCII = rootASCII
-  }
-
-  /// - Parameter words: words in rank order (the first is rank 1); a repeated word keeps its best rank.
-  convenience init(rankedWords words: [String], minimumLength: Int = 1, source: UInt8 = 0) {
-    var builder = Builder()
-    for (i, word) in words.enumerated() where word.unicodeScalars.count >= minimumLength {
-      builder.insert(word.unicodeScalars.lazy.map(\.value), rank: i + 1, source: source)
-    }
-    let built = builder.build()
-    self.init(
-      childStart: built.childStart, edgeScalar: built.edgeScalar, edgeTarget: built.edgeTarget, ranks: built.ranks,
-      sources: built.sources, rootASCII: built.rootASCII)
-  }
-
-  static let root = 0
-
-  /// The child of `node` along `c`, or `nil`.
-  @inline(__always)
-  func child(_ node: Int, _ c: UInt32) -> Int? {
-    if node == 0, c < 128 {
-      let r = rootASCII[Int(c)]
-      return r >= 0 ? Int(r) : nil
-    }
-    var low = Int(childStart[node])
-    var high = Int(childStart[node + 1])
-    // Narrow to a short range that still holds `c` if present, then scan it.
-    while high - low > 8 {
-      let middle = (low + high) / 2
-      if edgeScalar[middle] < c { low = middle + 1 } else { high = middle + 1 }
-    }
-    while low < high {
-      let s = edgeScalar[low]
-      if s == c { return Int(edgeTarget[low]) }
-      if s > c { return nil }
-      low += 1
-    }
-    return nil
-  }
-
-  /// The rank of the word ending at `node`, or 0.
-  @inline(__always)
-  func rank(_ node: Int) -> Int { Int(ranks[node]) }
-
-  /// The list the word ending at `node` came from (a ``WordSource`` raw value).
-  @inline(__always)
-  func source(_ node: Int) -> UInt8 { sources[node] }
-
-  /// The rank of a whole word, or 0.
-  func rank(of word: some Sequence<UInt32>) -> Int {
-    var node = Self.root
-    for c in word {
-      guard let next = child(node, c) else { return 0 }
-      node = next
-    }
-    return rank(node)
-  }
-
-  var nodeCount: Int { ranks.count }
-
-  /// Bytes held by the trie's arrays.
-  var byteCount: Int { ranks.count * 9 + edgeScalar.count * 8 + rootASCII.count * 4 }
 }
