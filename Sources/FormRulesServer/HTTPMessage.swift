@@ -92,7 +92,9 @@ struct Response {
   }
 
   mutating func set(_ name: String, _ value: String) {
-    if headers.contains(where: { Response.sameName($0.0, name) }) { headers.removeAll { Response.sameName($0.0, name) } }
+    if headers.contains(where: { Response.sameName($0.0, name) }) {
+      headers.removeAll { Response.sameName($0.0, name) }
+    }
     headers.append((name, value))
   }
 
