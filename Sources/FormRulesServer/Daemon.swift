@@ -120,8 +120,7 @@ final class Daemon: @unchecked Sendable {
     settings.connection_timeout = UInt32(max(1, configuration.idleTimeout))
     // Room for the request line and headers up to our own limits (checked in the handler,
     // which answers 414/431 as problem+json); the library answers beyond this itself.
-    settings.connection_memory_limit = max(
-      32 << 10, configuration.maxHeaderBytes + configuration.maxURIBytes + (8 << 10))
+    settings.connection_memory_limit = configuration.maxHeaderBytes + configuration.maxURIBytes + (8 << 10)
     let context = Unmanaged.passUnretained(self).toOpaque()
     daemon = cmhd_start(
       &settings,
@@ -170,24 +169,22 @@ final class Daemon: @unchecked Sendable {
     guard let raw = conCls.pointee else {
       let path = String(cString: url)
       let methodName = String(cString: method)
-      let state = RequestState(method: methodName, route: kind == .admin ? path : Routes.template(path))
-      if kind == .admin, !["/admin/reload", "/admin/status"].contains(path) { state.route = "unmatched" }
+      let route = kind == .admin ? nil : Route(path: path)
+      let state = RequestState(method: methodName, route: route?.template ?? path)
+      if kind == .admin, path != "/admin/reload", path != "/admin/status" { state.route = "unmatched" }
       conCls.pointee = Unmanaged.passRetained(state).toOpaque()
       server.metrics.inFlight.add(1, ordering: .relaxed)
-      let request = Request(
-        method: methodName, path: path,
-        header: { name in cmhd_header(connection, name).map { String(cString: $0) } },
-        argument: { name in cmhd_argument(connection, name).map { String(cString: $0) } })
+      let request = Request(method: methodName, path: path, connection: connection)
       let configuration = server.configuration
       let plan: Plan
       if strlen(url) + cmhd_argument_bytes(connection) > configuration.maxURIBytes {
         plan = .respond(Response.problem(414, "the URI is longer than \(configuration.maxURIBytes) bytes"))
       } else if cmhd_header_bytes(connection) > configuration.maxHeaderBytes {
         plan = .respond(Response.problem(431, "the headers take more than \(configuration.maxHeaderBytes) bytes"))
-      } else if kind == .admin {
-        plan = .respond(server.adminResponse(request))
+      } else if let route {
+        plan = Routes(generation: server.generation, server: server).plan(request, route: route)
       } else {
-        plan = Routes(generation: server.generation, server: server).plan(request)
+        plan = .respond(server.adminResponse(request))
       }
       switch plan {
       case .respond(let response):
@@ -262,7 +259,10 @@ final class Daemon: @unchecked Sendable {
         })
     }
     guard let mhd else { return false }
-    for (name, value) in response.headers { MHD_add_response_header(mhd, name, value) }
+    for (name, value) in response.headers {
+      // `withCString` lends the string's own bytes; passing a `String` as a C string copies it into an array.
+      _ = name.withCString { name in value.withCString { MHD_add_response_header(mhd, name, $0) } }
+    }
     state.status = response.status
     let queued = MHD_queue_response(connection, UInt32(response.status), mhd)
     MHD_destroy_response(mhd)

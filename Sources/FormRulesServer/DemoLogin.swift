@@ -26,10 +26,7 @@ enum DemoLogin {
       return .respond(
         Response.problem(405, "\(request.method) is not allowed here; use POST", headers: [("Allow", "POST, OPTIONS")]))
     }
-    let mediaType = (request.header("Content-Type") ?? "").split(separator: ";").first.map {
-      $0.trimmingCharacters(in: .whitespaces).lowercased()
-    }
-    guard mediaType == "application/json" else {
+    guard request.mediaType == "application/json" else {
       return .respond(Response.problem(415, "send the body as application/json"))
     }
     let limit = routes.configuration.maxBodyBytes

@@ -1,13 +1,68 @@
+internal import CMicroHTTPD
 import FormRules
 
-/// A request as the routes see it: the body is whole (or, for a batch, whole input lines).
+/// A request as the routes see it: its method and path, and its headers and query read from
+/// the libmicrohttpd connection when asked for (nothing is copied for those never asked for).
+/// Valid until the request completes.
 struct Request {
   var method: String
   /// The path, percent-decoded by libmicrohttpd, without the query.
   var path: String
-  var header: (String) -> String?
-  var argument: (String) -> String?
-  var body: [UInt8] = []
+  let connection: OpaquePointer
+
+  /// A request header (case-insensitive name), or `nil`.
+  func header(_ name: String) -> String? {
+    cmhd_header(connection, name).map { String(cString: $0) }
+  }
+
+  /// A query argument, or `nil`.
+  func argument(_ name: String) -> String? {
+    cmhd_argument(connection, name).map { String(cString: $0) }
+  }
+
+  /// The media type of `Content-Type`, without parameters, trimmed and lower-cased:
+  /// `"application/json"` for `Application/JSON ; charset=utf-8`; `nil` without the header.
+  var mediaType: String? {
+    guard let value = cmhd_header(connection, "Content-Type") else { return nil }
+    let length = strlen(value)
+    return value.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+      var end = 0
+      while end < length, start[end] != UInt8(ascii: ";") { end += 1 }
+      var first = 0
+      while first < end, start[first] == 0x20 || start[first] == 0x09 { first += 1 }
+      while end > first, start[end - 1] == 0x20 || start[end - 1] == 0x09 { end -= 1 }
+      return String(unsafeUninitializedCapacity: end - first) { buffer in
+        for i in 0..<(end - first) {
+          let byte = start[first + i]
+          buffer[i] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        }
+        return end - first
+      }
+    }
+  }
+
+  /// Whether header `name` contains `token` (lower-case ASCII), compared without regard to
+  /// ASCII case and without copying the header.
+  func header(_ name: String, containsLowercase token: String) -> Bool {
+    guard let value = cmhd_header(connection, name) else { return false }
+    var token = token
+    return token.withUTF8 { needle in
+      let length = strlen(value)
+      guard needle.count <= length, let first = needle.first else { return needle.isEmpty }
+      return value.withMemoryRebound(to: UInt8.self, capacity: length) { haystack in
+        var i = 0
+        while i + needle.count <= length {
+          if Response.lowercased(haystack[i]) == first {
+            var j = 1
+            while j < needle.count, Response.lowercased(haystack[i + j]) == needle[j] { j += 1 }
+            if j == needle.count { return true }
+          }
+          i += 1
+        }
+        return false
+      }
+    }
+  }
 }
 
 /// A response the daemon sends: status, headers and either bytes or a stream of batch output.
@@ -25,18 +80,32 @@ struct Response {
 
   init(status: Int, contentType: String? = nil, body: [UInt8] = [], headers: [(String, String)] = []) {
     self.status = status
+    // Room for the headers every response gets (`PolicyServer.decorate`), so they need no regrowth.
+    self.headers.reserveCapacity(headers.count + 4)
     if let contentType { self.headers.append(("Content-Type", contentType)) }
-    self.headers += headers
+    self.headers.append(contentsOf: headers)
     self.body = .bytes(body)
   }
 
   func header(_ name: String) -> String? {
-    headers.first { $0.0.lowercased() == name.lowercased() }?.1
+    headers.first { Response.sameName($0.0, name) }?.1
   }
 
   mutating func set(_ name: String, _ value: String) {
-    headers.removeAll { $0.0.lowercased() == name.lowercased() }
+    if headers.contains(where: { Response.sameName($0.0, name) }) {
+      headers.removeAll { Response.sameName($0.0, name) }
+    }
     headers.append((name, value))
+  }
+
+  /// Header names compared without regard to ASCII case, without lower-cased copies.
+  static func sameName(_ a: String, _ b: String) -> Bool {
+    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8) { lowercased($0) == lowercased($1) }
+  }
+
+  @inline(__always)
+  static func lowercased(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
   }
 
   static let json = "application/json"

@@ -8,6 +8,69 @@ enum Plan {
   case readBody(limit: Int, route: String, rulesName: String?, finish: ([UInt8]) -> Response)
 }
 
+/// Where a path goes: read once per request from the path's bytes, without splitting it.
+enum Route: Equatable {
+  case healthz, readyz, metrics, rulesList
+  case rules(String)
+  case validate(String)
+  case batch(String)
+  case demoLogin
+  /// Any other path outside `/v1`: a file of the web folder, if there is one.
+  case staticFile
+  /// A path under `/v1` that names no route.
+  case unmatched
+
+  init(path: String) {
+    var path = path
+    self = path.withUTF8 { Route.parse($0) }
+  }
+
+  /// Byte comparisons only: a `switch` over string literals compares `String`s one by one.
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Route {
+    func matches(_ literal: StaticString, from start: Int = 0, whole: Bool = true) -> Bool {
+      let n = literal.utf8CodeUnitCount
+      guard let base = bytes.baseAddress, whole ? bytes.count - start == n : bytes.count - start >= n else {
+        return false
+      }
+      return memcmp(base + start, literal.utf8Start, n) == 0
+    }
+    if matches("/healthz") { return .healthz }
+    if matches("/readyz") { return .readyz }
+    if matches("/metrics") { return .metrics }
+    if matches("/v1/rules") { return .rulesList }
+    if matches("/demo/login") { return .demoLogin }
+    let prefix: StaticString = "/v1/rules/"
+    guard matches(prefix, whole: false) else {
+      return matches("/v1") || matches("/v1/", whole: false) ? .unmatched : .staticFile
+    }
+    let rest = UnsafeBufferPointer(rebasing: bytes[prefix.utf8CodeUnitCount...])
+    guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else {
+      return .rules(String(decoding: rest, as: UTF8.self))
+    }
+    let name = String(decoding: rest[..<slash], as: UTF8.self)
+    let action = prefix.utf8CodeUnitCount + slash + 1
+    if matches("validate", from: action) { return .validate(name) }
+    if matches("validate-batch", from: action) { return .batch(name) }
+    return .unmatched
+  }
+
+  /// The route template, for metrics and the access log: never a client-chosen string.
+  var template: String {
+    switch self {
+    case .healthz: return "/healthz"
+    case .readyz: return "/readyz"
+    case .metrics: return "/metrics"
+    case .rulesList: return "/v1/rules"
+    case .rules: return "/v1/rules/{name}"
+    case .validate: return "/v1/rules/{name}/validate"
+    case .batch: return "/v1/rules/{name}/validate-batch"
+    case .demoLogin: return DemoLogin.path
+    case .staticFile: return "static"
+    case .unmatched: return "unmatched"
+    }
+  }
+}
+
 /// The API's routes: thin functions from a request to a response over the rules generation
 /// the request started on. See docs/server.md for the contract.
 struct Routes {
@@ -17,32 +80,17 @@ struct Routes {
   var configuration: ServerConfiguration { server.configuration }
 
   /// The route template of a path, for metrics and the access log.
-  static func template(_ path: String) -> String {
-    switch path {
-    case "/healthz", "/readyz", "/metrics", "/v1/rules", DemoLogin.path: return path
-    default: break
-    }
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    if parts.count == 4, parts[1] == "v1", parts[2] == "rules" { return "/v1/rules/{name}" }
-    if parts.count == 5, parts[1] == "v1", parts[2] == "rules" {
-      if parts[4] == "validate" { return "/v1/rules/{name}/validate" }
-      if parts[4] == "validate-batch" { return "/v1/rules/{name}/validate-batch" }
-    }
-    if path.hasPrefix("/v1/") || path == "/v1" { return "unmatched" }
-    return "static"
-  }
+  static func template(_ path: String) -> String { Route(path: path).template }
 
-  func plan(_ request: Request) -> Plan {
-    let route = Routes.template(request.path)
+  func plan(_ request: Request, route: Route) -> Plan {
     let method = request.method == "HEAD" ? "GET" : request.method
-    let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
 
     func allow(_ methods: String, _ body: () -> Plan) -> Plan {
       if request.method == "OPTIONS" {
         return .respond(Response(status: 204, headers: [("Allow", methods + ", OPTIONS")]))
       }
-      let allowed = methods.components(separatedBy: ", ")
-      guard allowed.contains(method) else {
+      // Every route allows exactly one method (HEAD goes as GET).
+      guard method == methods else {
         return .respond(
           Response.problem(
             405, "\(request.method) is not allowed here; use \(methods)", headers: [("Allow", methods + ", OPTIONS")]))
@@ -51,47 +99,50 @@ struct Routes {
     }
 
     switch route {
-    case "/healthz":
+    case .healthz:
       return allow("GET") {
         .respond(Response(status: 200, contentType: Response.json, body: Array("{\"status\":\"ok\"}".utf8)))
       }
-    case "/readyz":
+    case .readyz:
       return allow("GET") { .respond(readiness()) }
-    case "/metrics":
+    case .metrics:
       return allow("GET") {
         .respond(
           Response(
             status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
             body: Array(server.metrics.exposition(openConnections: server.openConnections).utf8)))
       }
-    case "/v1/rules":
+    case .rulesList:
       return allow("GET") { .respond(listing()) }
-    case "/v1/rules/{name}":
-      return allow("GET") { rules(parts[3]) { .respond(describe($0, request)) } }
-    case "/v1/rules/{name}/validate":
+    case .rules(let name):
+      return allow("GET") { rules(name) { .respond(describe($0, request)) } }
+    case .validate(let name):
       return allow("POST") {
-        rules(parts[3]) { served in
-          bodyPlan(request, route: route, served: served, limit: configuration.maxBodyBytes, types: Routes.jsonTypes) {
+        rules(name) { served in
+          bodyPlan(
+            request, route: route.template, served: served, limit: configuration.maxBodyBytes, types: Routes.jsonTypes
+          ) {
             validate(served, request, body: $0)
           }
         }
       }
-    case "/v1/rules/{name}/validate-batch":
+    case .batch(let name):
       return allow("POST") {
-        rules(parts[3]) { served in
+        rules(name) { served in
           bodyPlan(
-            request, route: route, served: served, limit: configuration.maxBatchBytes, types: Routes.jsonLinesTypes
+            request, route: route.template, served: served, limit: configuration.maxBatchBytes,
+            types: Routes.jsonLinesTypes
           ) { batch(served, request, body: $0) }
         }
       }
-    case DemoLogin.path:
+    case .demoLogin:
       return DemoLogin.plan(request, routes: self)
-    case "static":
+    case .staticFile:
       if let web = server.web {
         return allow("GET") { .respond(web.serve(request.path)) }
       }
       return .respond(Response.problem(404, "no route \(Routes.printable(request.path))"))
-    default:
+    case .unmatched:
       return .respond(Response.problem(404, "no route \(Routes.printable(request.path))"))
     }
   }
@@ -127,9 +178,7 @@ struct Routes {
     _ request: Request, route: String, served: ServedRules, limit: Int, types: [String],
     finish: @escaping ([UInt8]) -> Response
   ) -> Plan {
-    let mediaType = (request.header("Content-Type") ?? "").split(separator: ";").first.map {
-      $0.trimmingCharacters(in: .whitespaces).lowercased()
-    }
+    let mediaType = request.mediaType
     guard let mediaType, types.contains(mediaType) || (types == Routes.jsonTypes && mediaType.hasSuffix("+json")) else {
       var response = Response.problem(
         415,
@@ -185,7 +234,7 @@ struct Routes {
   }
 
   private func wantsProblem(_ request: Request) -> Bool {
-    (request.header("Accept") ?? "").lowercased().contains(ProblemDetails.mediaType)
+    request.header("Accept", containsLowercase: ProblemDetails.mediaType)
   }
 
   /// `POST …/validate`: 200 and the report when valid, 422 when not (or RFC 9457 problem
@@ -193,6 +242,21 @@ struct Routes {
   /// and its live checklist, 200 whether or not the field is valid.
   private func validate(_ served: ServedRules, _ request: Request, body: [UInt8]) -> Response {
     let language = language(served, request)
+    let headers = [("Content-Language", language), ("Vary", "Accept-Language")]
+    if request.argument("field") == nil, !wantsProblem(request) {
+      // The whole form's report, written by the engine of `validate --jsonl` straight from the
+      // body's bytes: the same plan and the same report bytes as `Report.json(locale:)`, with
+      // the failure objects memoised in the validator. A malformed body is described below.
+      let (outcome, report) = served.validators.with(language: language) { validator in
+        let outcome = body.withUnsafeBufferPointer { validator.validate(line: $0, number: 1) }
+        // The report without the line's "\n".
+        return (outcome, Array(UnsafeRawBufferPointer(rebasing: validator.output.dropLast())))
+      }
+      if outcome != .malformed {
+        return Response(
+          status: outcome == .valid ? 200 : 422, contentType: Response.json, body: report, headers: headers)
+      }
+    }
     let values: [String: String?]
     switch served.policy.decode(record: body) {
     case .success(let decoded): values = decoded
@@ -203,7 +267,6 @@ struct Routes {
       if let field = malformed.field { extra.append(("field", .string(field))) }
       return Response.problem(400, Routes.malformedDetail(malformed), extra: extra)
     }
-    let headers = [("Content-Language", language), ("Vary", "Accept-Language")]
     if let field = request.argument("field") {
       guard served.knownFields.contains(field) else {
         return Response.problem(
@@ -283,7 +346,12 @@ extension Request {
   /// The language of a response: `?locale=` first, then `Accept-Language` by q-value,
   /// then the rules file's `defaultLocale` — the library's one negotiation.
   func language(for policy: Policy) -> String {
-    let ranges = [argument("locale"), header("Accept-Language")].compactMap { $0 }.filter { !$0.isEmpty }
-    return policy.negotiateLocale(acceptLanguage: ranges.joined(separator: ", "))
+    let locale = argument("locale").flatMap { $0.isEmpty ? nil : $0 }
+    let accept = header("Accept-Language").flatMap { $0.isEmpty ? nil : $0 }
+    switch (locale, accept) {
+    case (nil, nil): return policy.negotiateLocale([])
+    case (let one?, nil), (nil, let one?): return policy.negotiateLocale(acceptLanguage: one)
+    case (let locale?, let accept?): return policy.negotiateLocale(acceptLanguage: locale + ", " + accept)
+    }
   }
 }

@@ -1,5 +1,6 @@
 import FormRules
 import Foundation
+import Synchronization
 
 /// One compiled rules file as the server serves it, with the description document that
 /// `GET /v1/rules/{name}` returns (built once per load, so it costs nothing per request).
@@ -10,6 +11,8 @@ final class ServedRules: Sendable {
   /// `GET /v1/rules/{name}`: the same bytes for every locale, so one `ETag`.
   let description: [UInt8]
   let etag: String
+  /// The engines of `POST …/validate` and `…/validate-batch`, kept between requests.
+  let validators: ValidatorPool
 
   init(name: String, policy: Policy) {
     self.name = name
@@ -17,6 +20,59 @@ final class ServedRules: Sendable {
     knownFields = Set(policy.fieldNames)
     description = RuleDescription.document(name: name, policy: policy)
     etag = "\"" + RuleDescription.hash(description) + "\""
+    validators = ValidatorPool(policy: policy)
+  }
+}
+
+/// The library's ``BulkValidator``s of one policy, by language, lent to one request at a
+/// time: a validator keeps its buffers and its memoised failure objects (the rendered
+/// messages) from one request to the next, so a request pays for none of them. A
+/// validator is not thread-safe; the pool hands each to one thread at a time and keeps at
+/// most ``maxIdle`` per language (about one per serving thread). It goes away with its
+/// rules generation.
+final class ValidatorPool: Sendable {
+  static let maxIdle = 16
+  let policy: Policy
+
+  /// A validator between two requests: only ever used by the thread that took it.
+  private struct Idle: @unchecked Sendable {
+    let validator: BulkValidator
+  }
+
+  /// Idle validators by language; a policy speaks two or three, so a list beats a dictionary.
+  private let idle = Mutex<[(language: String, validators: [Idle])]>([])
+
+  init(policy: Policy) {
+    self.policy = policy
+  }
+
+  /// Takes an idle validator for `language` (or makes one).
+  func take(language: String) -> BulkValidator {
+    let taken = idle.withLock { idle -> Idle? in
+      guard let i = idle.firstIndex(where: { $0.language == language }) else { return nil }
+      return idle[i].validators.popLast()
+    }
+    return taken?.validator ?? BulkValidator(policy: policy, locale: language)
+  }
+
+  /// Returns a validator taken with ``take(language:)``, its output emptied.
+  func give(back validator: BulkValidator) {
+    validator.removeOutput()
+    let returned = Idle(validator: validator)
+    idle.withLock { idle in
+      guard let i = idle.firstIndex(where: { $0.language == validator.locale }) else {
+        idle.append((validator.locale, [returned]))
+        return
+      }
+      if idle[i].validators.count < ValidatorPool.maxIdle { idle[i].validators.append(returned) }
+    }
+  }
+
+  /// Runs `body` with a validator for `language`, then returns it to the pool.
+  func with<R>(language: String, _ body: (BulkValidator) -> R) -> R {
+    let validator = take(language: language)
+    defer { give(back: validator) }
+    return body(validator)
   }
 }
 
