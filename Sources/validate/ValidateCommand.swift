@@ -320,7 +320,10 @@ enum ValidateCommand {
     defer { if fd != STDIN_FILENO { close(fd) } }
     let style = Style(enabled: Console.usesColor)
     StopSignals.install()
-    let (summary, readError) = LinePipeline.run(fd: fd, jobs: jobs) { () -> LineRenderer in
+    let (summary, readError) = LinePipeline.run(
+      fd: fd, jobs: jobs, flushEachRecord: Console.isTerminal(STDOUT_FILENO),
+      write: { Console.write($0, to: STDOUT_FILENO) }
+    ) { () -> LineRenderer in
       if format == "json" {
         // The options were checked against the policy already.
         return (try? BulkValidator(policy: policy, locale: locale, options: options))
@@ -335,21 +338,6 @@ enum ValidateCommand {
     if StopSignals.received != 0 { return 128 + StopSignals.received }
     return summary.invalid == 0 ? ExitCode.valid : ExitCode.invalid
   }
-}
-
-/// Counts for the JSONL summary on stderr.
-struct Summary: CustomStringConvertible {
-  var records = 0
-  var valid = 0
-  var invalid = 0
-  var malformed = 0
-
-  mutating func count(_ report: Report) {
-    if report.isValid { valid += 1 } else { invalid += 1 }
-    if report.formErrors.contains(where: { $0.code == "input.malformed" }) { malformed += 1 }
-  }
-
-  var description: String { "records: \(records), valid: \(valid), invalid: \(invalid), malformed: \(malformed)" }
 }
 
 /// The terminal form of a report: one line per field, a mark, the label, the messages.
@@ -382,5 +370,41 @@ enum TextReport {
       text += "\n"
     }
     return text
+  }
+}
+
+/// `--format text` under `--jsonl`: a `# N` header, then the text report.
+final class TextLineRenderer: LineRenderer {
+  let policy: Policy
+  let locale: String
+  let style: Style
+  private var buffer: [UInt8] = []
+
+  var pendingBytes: Int { buffer.count }
+
+  func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
+    buffer.withUnsafeBytes(body)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  func drain(into target: ReportBuffer) {
+    target.removeAll()
+    drain { target.append($0) }
+  }
+
+  init(policy: Policy, locale: String, style: Style) {
+    self.policy = policy
+    self.locale = locale
+    self.style = style
+  }
+
+  func render(line: UnsafeBufferPointer<UInt8>?, number: Int) -> BulkValidator.Outcome {
+    let report =
+      line.map { policy.validate(jsonRecord: $0, line: number) }
+      ?? policy.report(formErrors: [MalformedRecord(reason: "lineTooLong").failure(line: number)])
+    buffer.append(contentsOf: "# \(number)\n".utf8)
+    buffer.append(contentsOf: TextReport.render(report, policy: policy, locale: locale, style: style).utf8)
+    if report.formErrors.contains(where: { $0.code == "input.malformed" }) { return .malformed }
+    return report.isValid ? .valid : .invalid
   }
 }

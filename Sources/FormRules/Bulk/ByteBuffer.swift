@@ -64,6 +64,20 @@ struct ByteBuffer {
     capacity = limit
   }
 
+  /// Reads once from `fd` into the spare capacity and keeps what came: `read(2)`'s result.
+  mutating func append(readingFrom fd: Int32) -> Int {
+    let n = read(fd, base + count, capacity - count)
+    if n > 0 { count += n }
+    return n
+  }
+
+  /// Forgets the first `n` bytes, moving the rest to the front.
+  mutating func removeFirst(_ n: Int) {
+    let n = min(max(n, 0), count)
+    memmove(base, base + n, count - n)
+    count -= n
+  }
+
   @inline(__always)
   mutating func reserve(_ extra: Int) {
     if count + extra > capacity { grow(count + extra) }

@@ -47,8 +47,9 @@ public struct LineReader {
       // Scan the buffered bytes for complete lines.
       var scanFrom = start
       while let newline = indexOfNewline(from: scanFrom) {
-        var lineEnd = newline
-        if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+        let lineEnd = buffer.withUnsafeBufferPointer { b in
+          b.baseAddress.map { JSONLines.lineEnd(in: $0, from: start, newline: newline) } ?? newline
+        }
         if discarding {
           discarding = false
         } else if lineEnd - start > maxLineBytes {
@@ -114,9 +115,8 @@ public struct LineReader {
 
   private func indexOfNewline(from index: Int) -> Int? {
     buffer.withUnsafeBufferPointer { b -> Int? in
-      guard index < end, let base = b.baseAddress else { return nil }
-      guard let found = memchr(base + index, Int32(UInt8(ascii: "\n")), end - index) else { return nil }
-      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      guard let base = b.baseAddress else { return nil }
+      return JSONLines.newline(in: base, from: index, to: end)
     }
   }
 

@@ -1,12 +1,13 @@
-import FormRules
 import Foundation
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Turns one input line into its output, on one thread; each worker has its own.
-protocol LineRenderer: AnyObject {
+package protocol LineRenderer: AnyObject {
   /// Collects the line's output; `line` is `nil` for a line too long to read.
   func render(line: UnsafeBufferPointer<UInt8>?, number: Int) -> BulkValidator.Outcome
   /// The bytes collected so far.
@@ -18,102 +19,82 @@ protocol LineRenderer: AnyObject {
 }
 
 extension BulkValidator: LineRenderer {
-  func render(line: UnsafeBufferPointer<UInt8>?, number: Int) -> Outcome {
+  package func render(line: UnsafeBufferPointer<UInt8>?, number: Int) -> Outcome {
     guard let line else { return validateTooLongLine(number: number) }
     return validate(line: line, number: number)
   }
 
-  var pendingBytes: Int { output.count }
+  package var pendingBytes: Int { output.count }
 
-  func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
+  package func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
     body(output)
     removeOutput()
   }
 
-  func drain(into buffer: ReportBuffer) { exchangeOutput(with: buffer) }
+  package func drain(into buffer: ReportBuffer) { exchangeOutput(with: buffer) }
 }
 
-/// `--format text` under `--jsonl`: a `# N` header, then the text report.
-final class TextLineRenderer: LineRenderer {
-  let policy: Policy
-  let locale: String
-  let style: Style
-  private var buffer: [UInt8] = []
-
-  var pendingBytes: Int { buffer.count }
-
-  func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
-    buffer.withUnsafeBytes(body)
-    buffer.removeAll(keepingCapacity: true)
-  }
-
-  func drain(into target: ReportBuffer) {
-    target.removeAll()
-    drain { target.append($0) }
-  }
-
-  init(policy: Policy, locale: String, style: Style) {
-    self.policy = policy
-    self.locale = locale
-    self.style = style
-  }
-
-  func render(line: UnsafeBufferPointer<UInt8>?, number: Int) -> BulkValidator.Outcome {
-    let report =
-      line.map { policy.validate(jsonRecord: $0, line: number) }
-      ?? policy.report(formErrors: [MalformedRecord(reason: "lineTooLong").failure(line: number)])
-    buffer.append(contentsOf: "# \(number)\n".utf8)
-    buffer.append(contentsOf: TextReport.render(report, policy: policy, locale: locale, style: style).utf8)
-    if report.formErrors.contains(where: { $0.code == "input.malformed" }) { return .malformed }
-    return report.isValid ? .valid : .invalid
-  }
-}
-
-/// Runs a JSON Lines stream through renderers and writes the output in input order.
+/// Runs a JSON Lines stream through renderers and writes the output in input order: the
+/// engine of `validate --jsonl`, for any front end that reads records from a descriptor.
 ///
 /// With one job everything happens on the calling thread, line by line (`LineReader`).
 /// With more, `jobs` threads each read a block of input cut at a newline, validate its
 /// lines and write the finished blocks in sequence (see `Pipeline`). Lines mean the
-/// same in both modes (see ``Batch/forEachLine(_:)``).
-enum LinePipeline {
+/// same in both modes: both cut them with ``JSONLines/lineEnd(in:from:newline:)``.
+///
+/// ```swift
+/// let (summary, readError) = LinePipeline.run(fd: fd, jobs: 4, write: { out.write($0) }) {
+///   BulkValidator(policy: policy, locale: "ja")
+/// }
+/// ```
+package enum LinePipeline {
   /// Bytes read per block: large enough that handing a block over costs nothing next
   /// to validating it (about 2,000 sign-up records), small enough that the pool of
   /// blocks and their output stays a few megabytes.
   static let batchBytes = 1 << 16
   static let maxLineBytes = LineReader.defaultMaxLineBytes
 
-  static func run(
-    fd: Int32, jobs: Int, output outputFD: Int32 = STDOUT_FILENO, makeRenderer: @escaping @Sendable () -> LineRenderer
-  ) -> (Summary, readError: Int32?) {
+  /// Validates every line of `fd` and hands the output, in input order, to `write`.
+  /// - Parameters:
+  ///   - fd: the input; a stop signal (``StopSignals``) ends it as end of input would.
+  ///   - jobs: threads, the calling one among them; 1 runs on the calling thread alone.
+  ///   - flushEachRecord: with one job, write after every record (the output is a terminal).
+  ///   - write: receives the output in order, from one thread at a time.
+  ///   - makeRenderer: one renderer per thread; they share whatever the closure captures.
+  /// - Returns: the counts, and the error of a failed read of `fd`, if any.
+  package static func run(
+    fd: Int32, jobs: Int, flushEachRecord: Bool = false, write: @escaping @Sendable (UnsafeRawBufferPointer) -> Void,
+    makeRenderer: @escaping @Sendable () -> LineRenderer
+  ) -> (LineSummary, readError: Int32?) {
     if jobs <= 1 {
       var reader = LineReader(fileDescriptor: fd, maxLineBytes: maxLineBytes)
-      return runSequentially(&reader, renderer: makeRenderer(), outputFD: outputFD)
+      return runSequentially(&reader, renderer: makeRenderer(), flushEachRecord: flushEachRecord, write: write)
     }
-    let pipeline = Pipeline(jobs: jobs, fd: fd, outputFD: outputFD, makeRenderer: makeRenderer)
+    let pipeline = Pipeline(jobs: jobs, fd: fd, write: write, makeRenderer: makeRenderer)
     return pipeline.run()
   }
 
-  private static func runSequentially(_ reader: inout LineReader, renderer: LineRenderer, outputFD: Int32) -> (
-    Summary, readError: Int32?
-  ) {
-    var summary = Summary()
+  private static func runSequentially(
+    _ reader: inout LineReader, renderer: LineRenderer, flushEachRecord: Bool,
+    write: @escaping (UnsafeRawBufferPointer) -> Void
+  ) -> (LineSummary, readError: Int32?) {
+    var summary = LineSummary()
     // Reports leave as soon as no more input is ready (`tail -f log | validate --jsonl`), and
     // a termination request ends the input, so what was computed is written with the summary.
     reader.waitForInput = { fd in
-      if renderer.pendingBytes > 0, !InputReadiness.isReady(fd) { renderer.drain { Console.write($0, to: outputFD) } }
+      if renderer.pendingBytes > 0, !InputReadiness.isReady(fd) { renderer.drain(write) }
       return StopSignals.waitForInput(fd)
     }
-    let perRecord = isatty(outputFD) == 1
     reader.forEachLine { line in
       summary.records += 1
       let bytes: UnsafeBufferPointer<UInt8>?
       if case .line(let b) = line { bytes = b } else { bytes = nil }
       summary.count(renderer.render(line: bytes, number: summary.records))
-      if perRecord || (summary.records & 255 == 0 && renderer.pendingBytes >= 1 << 20) {
-        renderer.drain { Console.write($0, to: outputFD) }
+      if flushEachRecord || (summary.records & 255 == 0 && renderer.pendingBytes >= 1 << 20) {
+        renderer.drain(write)
       }
     }
-    renderer.drain { Console.write($0, to: outputFD) }
+    renderer.drain(write)
     return (summary, reader.readError)
   }
 }
@@ -124,19 +105,19 @@ private final class Batch {
   var firstNumber = 1
   /// Whole lines, each ending in `\n`, except that the last block of the input may end
   /// in a line without one.
-  var input = RawBytes()
+  var input = ByteBuffer(capacity: LinePipeline.batchBytes)
   /// The block stands for one line too long to read; `input` is empty.
   var isTooLongLine = false
   let output = ReportBuffer()
-  var summary = Summary()
+  var summary = LineSummary()
 
   func reset(sequence: Int, firstNumber: Int) {
     self.sequence = sequence
     self.firstNumber = firstNumber
-    input.count = 0
+    input.removeAll()
     isTooLongLine = false
     output.removeAll()
-    summary = Summary()
+    summary = LineSummary()
   }
 
   /// The lines of the block as `LineReader` delivers them: without the `\n` and a `\r`
@@ -146,14 +127,11 @@ private final class Batch {
       body(nil)
       return
     }
-    guard let base = input.base else { return }
+    let base = UnsafePointer(input.base)
     var start = 0
     while start < input.count {
-      let newline = memchr(base + start, 0x0A, input.count - start).map {
-        $0.assumingMemoryBound(to: UInt8.self) - base
-      }
-      var end = newline ?? input.count
-      if newline != nil, end > start, base[end - 1] == 0x0D { end -= 1 }
+      let newline = JSONLines.newline(in: base, from: start, to: input.count)
+      let end = newline.map { JSONLines.lineEnd(in: base, from: start, newline: $0) } ?? input.count
       if end - start > LinePipeline.maxLineBytes {
         body(nil)
       } else {
@@ -166,13 +144,13 @@ private final class Batch {
   /// How many lines `forEachLine` will deliver.
   var lineCount: Int {
     if isTooLongLine { return 1 }
-    guard let base = input.base, input.count > 0 else { return 0 }
-    // memchr is vectorised; a byte loop here cost the reader thread a tenth of a worker.
+    let base = input.base
+    guard input.count > 0 else { return 0 }
     var newlines = 0
     var start = 0
-    while start < input.count, let found = memchr(base + start, 0x0A, input.count - start) {
+    while let found = JSONLines.newline(in: base, from: start, to: input.count) {
       newlines += 1
-      start = found.assumingMemoryBound(to: UInt8.self) - base + 1
+      start = found + 1
     }
     return newlines + (base[input.count - 1] == 0x0A ? 0 : 1)
   }
@@ -188,29 +166,6 @@ private final class Batch {
   }
 }
 
-/// A malloc'd byte buffer: copies are `memcpy`, growth is `realloc`.
-private struct RawBytes {
-  var base: UnsafeMutablePointer<UInt8>?
-  var count = 0
-  var capacity = 0
-
-  mutating func reserve(_ needed: Int) {
-    guard needed > capacity else { return }
-    let newCapacity = max(needed, capacity * 2, 1 << 16)
-    guard let grown = realloc(base, newCapacity) else { fatalError("out of memory") }
-    base = grown.assumingMemoryBound(to: UInt8.self)
-    capacity = newCapacity
-  }
-
-  mutating func replace(with bytes: UnsafeRawBufferPointer) {
-    reserve(bytes.count)
-    if let source = bytes.baseAddress, let base { memcpy(base, source, bytes.count) }
-    count = bytes.count
-  }
-
-  func free() { Glibc.free(base) }
-}
-
 /// A parallel run: `jobs` threads (the calling one among them) each take a free block,
 /// read the next piece of input into it, validate it, and hand it to the output, which
 /// the thread that completes the next block in sequence writes. No thread exists only
@@ -222,7 +177,7 @@ private struct RawBytes {
 private final class Pipeline: @unchecked Sendable {
   let jobs: Int
   let fd: Int32
-  let outputFD: Int32
+  let write: @Sendable (UnsafeRawBufferPointer) -> Void
   let makeRenderer: @Sendable () -> LineRenderer
   let all: [Batch]
   /// Guards `free`.
@@ -230,7 +185,7 @@ private final class Pipeline: @unchecked Sendable {
   var free: [Batch] = []
   /// Guards the reading state: one thread reads at a time, in input order.
   let readLock = NSLock()
-  var carry = RawBytes()
+  var carry = ByteBuffer(capacity: LinePipeline.batchBytes)
   var discarding = false
   var eof = false
   var readError: Int32?
@@ -240,15 +195,18 @@ private final class Pipeline: @unchecked Sendable {
   let outputLock = NSLock()
   var finished: [Int: Batch] = [:]
   var nextToWrite = 0
-  var summary = Summary()
+  var summary = LineSummary()
   /// Guards `running`: the calling thread waits for the others to finish.
   let exitCondition = NSCondition()
   var running = 0
 
-  init(jobs: Int, fd: Int32, outputFD: Int32, makeRenderer: @escaping @Sendable () -> LineRenderer) {
+  init(
+    jobs: Int, fd: Int32, write: @escaping @Sendable (UnsafeRawBufferPointer) -> Void,
+    makeRenderer: @escaping @Sendable () -> LineRenderer
+  ) {
     self.jobs = jobs
     self.fd = fd
-    self.outputFD = outputFD
+    self.write = write
     self.makeRenderer = makeRenderer
     // Two blocks per job: one being validated, one finished and waiting for its turn.
     all = (0..<(2 * jobs + 2)).map { _ in Batch() }
@@ -256,11 +214,11 @@ private final class Pipeline: @unchecked Sendable {
   }
 
   deinit {
-    for batch in all { batch.input.free() }
-    carry.free()
+    for batch in all { batch.input.deallocate() }
+    carry.deallocate()
   }
 
-  func run() -> (Summary, readError: Int32?) {
+  func run() -> (LineSummary, readError: Int32?) {
     running = jobs
     for _ in 1..<jobs {
       let thread = Thread { [self] in self.workLoop() }
@@ -318,12 +276,13 @@ private final class Pipeline: @unchecked Sendable {
   /// block of its own, marked too long, and is skipped to its newline without being
   /// kept, as `LineReader` does.
   private func readBlock(into batch: Batch) {
-    batch.input.replace(with: UnsafeRawBufferPointer(start: carry.base, count: carry.count))
-    carry.count = 0
+    batch.input.removeAll()
+    batch.input.append(carry.base, count: carry.count)
+    carry.removeAll()
     var cut: Int?
     while true {
-      batch.input.reserve(batch.input.count + LinePipeline.batchBytes)
-      guard let base = batch.input.base else { break }
+      batch.input.reserve(LinePipeline.batchBytes)
+      let base = batch.input.base
       // With at least one whole line and no more input ready, validate what is there: a
       // slow producer (`tail -f`) must not wait for a full block to see its reports.
       if cut != nil, !InputReadiness.isReady(fd) { break }
@@ -331,7 +290,8 @@ private final class Pipeline: @unchecked Sendable {
         eof = true
         break
       }
-      let n = read(fd, base + batch.input.count, batch.input.capacity - batch.input.count)
+      let searchFrom0 = batch.input.count
+      let n = batch.input.append(readingFrom: fd)
       if n < 0 && errno == EINTR { continue }
       if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
         // A non-blocking stdin that is empty for now: wait, do not end the input.
@@ -343,17 +303,14 @@ private final class Pipeline: @unchecked Sendable {
         eof = true
         break
       }
-      var searchFrom = batch.input.count
-      batch.input.count += n
+      var searchFrom = searchFrom0
       if discarding {
         // Skip the rest of an over-long line; what follows its newline is kept.
-        guard let newline = memchr(base + searchFrom, 0x0A, batch.input.count - searchFrom) else {
-          batch.input.count = 0
+        guard let newline = JSONLines.newline(in: base, from: searchFrom, to: batch.input.count) else {
+          batch.input.removeAll()
           continue
         }
-        let after = newline.assumingMemoryBound(to: UInt8.self) - base + 1
-        memmove(base, base + after, batch.input.count - after)
-        batch.input.count -= after
+        batch.input.removeFirst(newline + 1)
         discarding = false
         searchFrom = 0
       }
@@ -362,19 +319,18 @@ private final class Pipeline: @unchecked Sendable {
       } else if cut == nil, batch.input.count > LinePipeline.maxLineBytes + 1 {
         // A partial line may end in the "\r" of a "\r\n", hence the + 1.
         batch.isTooLongLine = true
-        batch.input.count = 0
+        batch.input.removeAll()
         discarding = true
         break
       }
       if cut != nil && batch.input.count >= LinePipeline.batchBytes { break }
     }
     if let cut, !eof {
-      if let base = batch.input.base {
-        carry.replace(with: UnsafeRawBufferPointer(start: base + cut, count: batch.input.count - cut))
-      }
-      batch.input.count = cut
+      carry.removeAll()
+      carry.append(batch.input.base + cut, count: batch.input.count - cut)
+      batch.input.truncate(to: cut)
     }
-    if eof && discarding { batch.input.count = 0 }
+    if eof && discarding { batch.input.removeAll() }
   }
 
   private func lastNewline(in base: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) -> Int? {
@@ -393,7 +349,7 @@ private final class Pipeline: @unchecked Sendable {
     defer { outputLock.unlock() }
     finished[batch.sequence] = batch
     while let next = finished.removeValue(forKey: nextToWrite) {
-      Console.write(next.output.bytes, to: outputFD)
+      write(next.output.bytes)
       summary.add(next.summary)
       nextToWrite += 1
       release(next)
@@ -416,8 +372,20 @@ private final class Pipeline: @unchecked Sendable {
   }
 }
 
-extension Summary {
-  mutating func count(_ outcome: BulkValidator.Outcome) {
+/// Counts for the summary line of a JSON Lines run.
+package struct LineSummary: Sendable, CustomStringConvertible {
+  package var records = 0
+  package var valid = 0
+  package var invalid = 0
+  package var malformed = 0
+
+  package init() {}
+
+  package var description: String {
+    "records: \(records), valid: \(valid), invalid: \(invalid), malformed: \(malformed)"
+  }
+
+  package mutating func count(_ outcome: BulkValidator.Outcome) {
     switch outcome {
     case .valid: valid += 1
     case .invalid: invalid += 1
@@ -427,7 +395,7 @@ extension Summary {
     }
   }
 
-  mutating func add(_ other: Summary) {
+  mutating func add(_ other: LineSummary) {
     records += other.records
     valid += other.valid
     invalid += other.invalid
@@ -436,8 +404,8 @@ extension Summary {
 }
 
 /// Whether a read of `fd` would return at once.
-enum InputReadiness {
-  static func isReady(_ fd: Int32) -> Bool {
+package enum InputReadiness {
+  package static func isReady(_ fd: Int32) -> Bool {
     var polled = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
     return poll(&polled, 1, 0) != 0
   }
@@ -449,11 +417,14 @@ nonisolated(unsafe) private var stopSignalWriteEnd: Int32 = -1
 /// input instead of the process: the signal is written to a pipe (the self-pipe trick) that
 /// every wait for input polls beside the input, so the records read so far are validated
 /// and written, the summary printed, and the exit status is 128 + N.
-enum StopSignals {
+package enum StopSignals {
   nonisolated(unsafe) private static var readEnd: Int32 = -1
-  nonisolated(unsafe) static var received: Int32 = 0
+  /// The signal that ended the input, or 0.
+  nonisolated(unsafe) package static var received: Int32 = 0
 
-  static func install() {
+  /// Routes SIGTERM, SIGINT and SIGHUP to the pipe; a process that never calls it (a
+  /// server) keeps its own handlers and its inputs end only at their end.
+  package static func install() {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { return }
     for end in ends {
@@ -476,7 +447,7 @@ enum StopSignals {
   }
 
   /// Waits until `fd` has input; `false` when a stop signal came first (or had come).
-  static func waitForInput(_ fd: Int32) -> Bool {
+  package static func waitForInput(_ fd: Int32) -> Bool {
     guard readEnd >= 0 else { return true }
     if received != 0 { return false }
     var polled = [
@@ -489,5 +460,24 @@ enum StopSignals {
       return false
     }
     return true
+  }
+}
+
+/// What a line of JSON Lines input is, for every reader of it: the bytes before a `\n`,
+/// without a `\r` just before it.
+package enum JSONLines {
+  /// The offset of the first `\n` in `base[start..<end]`, if any. `memchr` is vectorised;
+  /// a byte loop here cost a reader a tenth of a worker.
+  @inline(__always)
+  package static func newline(in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
+    guard start < end, let found = memchr(base + start, 0x0A, end - start) else { return nil }
+    return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+  }
+
+  /// Where the line that starts at `start` and ends at the `\n` at `newline` ends: before
+  /// the `\r` of a `\r\n`.
+  @inline(__always)
+  package static func lineEnd(in base: UnsafePointer<UInt8>, from start: Int, newline: Int) -> Int {
+    newline > start && base[newline - 1] == 0x0D ? newline - 1 : newline
   }
 }
