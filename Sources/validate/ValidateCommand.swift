@@ -43,12 +43,7 @@ enum ValidateCommand {
       -h, --help            Show this help.
 
     SUBCOMMANDS:
-      test       Run the examples a rules file carries.
-      lint       Check a rules file and list every problem.
-      explain    Print each field's requirements as a checklist.
-      export     Export the rules as a JSON Schema, HTML <input> attributes or passwordrules.
-      form       Fill in the form on the terminal.
-      serve      Serve the rules over HTTP for web pages and other languages (docs/server.md).
+    \(Subcommand.helpLines)
 
     EXIT STATUS: 0 every record valid, 1 some record invalid, 2 usage or file error.
 

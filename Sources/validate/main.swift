@@ -45,21 +45,15 @@ if let bad = firstNonUTF8Argument() {
     hint: "Rename the file to a UTF-8 name, or point a symbolic link with a UTF-8 name at it.")
   exit(ExitCode.trouble)
 }
-switch arguments.first {
-case "test": status = TestCommand.run(Array(arguments.dropFirst()))
-case "lint": status = LintCommand.run(Array(arguments.dropFirst()))
-case "explain": status = ExplainCommand.run(Array(arguments.dropFirst()))
-case "export": status = ExportCommand.run(Array(arguments.dropFirst()))
-case "form": status = FormCommand.run(Array(arguments.dropFirst()))
-case "serve": status = ServeCommand.run(Array(arguments.dropFirst()))
-default:
+if let first = arguments.first, let subcommand = Subcommand.named(first) {
+  status = subcommand.run(Array(arguments.dropFirst()))
+} else if let first = arguments.first, !first.hasPrefix("-"),
+  let near = Suggestion.closest(to: first, in: Subcommand.all.map(\.name))
+{
   // A word where an option belongs is most likely a misspelt subcommand (`validate tset`).
-  let subcommands = ["test", "lint", "explain", "export", "form", "serve"]
-  if let first = arguments.first, !first.hasPrefix("-"), let near = Suggestion.closest(to: first, in: subcommands) {
-    Console.fail("unknown subcommand '\(first)'", hint: "Did you mean 'validate \(near)'?")
-    status = ExitCode.trouble
-  } else {
-    status = ValidateCommand.run(arguments)
-  }
+  Console.fail("unknown subcommand '\(first)'", hint: "Did you mean 'validate \(near)'?")
+  status = ExitCode.trouble
+} else {
+  status = ValidateCommand.run(arguments)
 }
 exit(status)
