@@ -46,15 +46,21 @@ let package = Package(
     // Benchmarks: `swift run -c release validate-bench` in this package, not products for others.
     .executableTarget(name: "validate-bench", dependencies: ["FormRules"]),
     .executableTarget(name: "password-bench", dependencies: ["FormRules"]),
-    .testTarget(name: "FormRulesTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
-    .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI"]),
+    // What the test targets share (as swift-collections' _CollectionsTestSupport): the one way
+    // to run the built `validate`, the shipped Rules/ files as fixtures, a seeded record generator.
+    .target(name: "FormRulesTestSupport", dependencies: ["FormRules"], path: "Tests/FormRulesTestSupport"),
+    .testTarget(name: "FormRulesTests", dependencies: ["FormRules", "FormRulesTestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI", "FormRulesTestSupport"]),
     // An app's own rules and named checks, through the public API only.
     .testTarget(name: "CustomRuleTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
-    .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm"]),
+    .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm", "FormRulesTestSupport"]),
     // Starts the real `validate serve` on an ephemeral loopback port and talks HTTP to it.
-    .testTarget(name: "FormRulesServerTests", dependencies: ["validate"]),
-    .testTarget(name: "ValidateCLITests", dependencies: ["validate", "TerminalForm"], exclude: ["Fixtures"]),
+    .testTarget(name: "FormRulesServerTests", dependencies: ["validate", "FormRulesTestSupport"]),
+    .testTarget(
+      name: "ValidateCLITests", dependencies: ["validate", "TerminalForm", "FormRulesTestSupport"],
+      exclude: ["Fixtures"]),
     // Schema, exports, problem+json and help: checked against independent validators and the built binary.
-    .testTarget(name: "EcosystemTests", dependencies: ["FormRules", "validate"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "EcosystemTests", dependencies: ["FormRules", "validate", "FormRulesTestSupport"], exclude: ["Fixtures"]),
   ]
 )

@@ -1,4 +1,5 @@
 import FormRules
+import FormRulesTestSupport
 import Foundation
 import Testing
 
@@ -84,18 +85,11 @@ func runProcess(
     stderr: String(decoding: errData, as: UTF8.self))
 }
 
-/// The built `validate` binary, run as a user would.
+/// The built `validate`, run through `ValidateBinary` (FormRulesTestSupport) with English
+/// messages and no colour.
 enum CLI {
-  static let binary = Repository.url(".build/debug/validate")
-
-  /// Runs `validate` with a fixed environment: English messages, no colour.
-  static func run(_ arguments: [String], stdin: String = "") throws -> ProcessResult {
-    var environment = ProcessInfo.processInfo.environment
-    environment["LC_ALL"] = nil
-    environment["LC_MESSAGES"] = nil
-    environment["LANG"] = "C"
-    environment["NO_COLOR"] = "1"
-    return try runProcess(binary, arguments, stdin: stdin, environment: environment)
+  static func run(_ arguments: [String], stdin: String = "") throws -> ValidateRun {
+    try ValidateBinary.run(arguments, stdin: stdin, environment: ["LANG": "C", "NO_COLOR": "1"])
   }
 }
 

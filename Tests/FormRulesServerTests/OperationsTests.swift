@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -94,9 +95,7 @@ struct OperationsTests {
 
   /// Starts `validate serve ARGUMENTS` that must fail to load; returns its standard error.
   static func failedStart(_ arguments: [String]) throws -> (status: Int32, log: String) {
-    let process = Process()
-    process.executableURL = try #require(ServerProcess.executable)
-    process.arguments = ["serve", "--listen", "127.0.0.1:0", "--no-web"] + arguments
+    let process = try ValidateBinary.process(["serve", "--listen", "127.0.0.1:0", "--no-web"] + arguments)
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice

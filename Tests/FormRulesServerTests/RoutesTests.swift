@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Foundation
 import Testing
 
@@ -227,10 +228,7 @@ struct RoutesTests {
     #expect(lines[2].contains("input.malformed"))
 
     // The CLI on the same input writes the same lines.
-    let cli = Process()
-    cli.executableURL = ServerProcess.executable
-    cli.arguments = ["--rules", "Rules/signup.json", "--jsonl", "--locale", "ja"]
-    cli.currentDirectoryURL = ServerProcess.packageRoot
+    let cli = try ValidateBinary.process(["--rules", "Rules/signup.json", "--jsonl", "--locale", "ja"])
     let inputPipe = Pipe()
     let outputPipe = Pipe()
     cli.standardInput = inputPipe
@@ -310,9 +308,7 @@ struct RoutesTests {
     let folder = try TemporaryFolder([
       "child.json": #"{"version": 1, "extends": "\#(outside.path)/base.json"}"#
     ])
-    let server = Process()
-    server.executableURL = ServerProcess.executable
-    server.arguments = ["serve", "--rules", folder.path, "--listen", "127.0.0.1:0"]
+    let server = try ValidateBinary.process(["serve", "--rules", folder.path, "--listen", "127.0.0.1:0"])
     let errors = Pipe()
     server.standardError = errors
     try server.run()
@@ -330,9 +326,7 @@ struct RoutesTests {
         "rules": [{"notCommon": true, "lists": ["../../../etc/passwd"], "defaultList": false}]}}}
       """#
     ])
-    let second = Process()
-    second.executableURL = ServerProcess.executable
-    second.arguments = ["serve", "--rules", lists.path, "--listen", "127.0.0.1:0"]
+    let second = try ValidateBinary.process(["serve", "--rules", lists.path, "--listen", "127.0.0.1:0"])
     let secondErrors = Pipe()
     second.standardError = secondErrors
     try second.run()
@@ -344,10 +338,9 @@ struct RoutesTests {
 
   @Test("TLS is the reverse proxy's: --tls-cert is refused with a pointer to the docs")
   func tls() throws {
-    let process = Process()
-    process.executableURL = ServerProcess.executable
-    process.arguments = ["serve", "--rules", "Rules", "--tls-cert", "cert.pem", "--tls-key", "key.pem"]
-    process.currentDirectoryURL = ServerProcess.packageRoot
+    let process = try ValidateBinary.process([
+      "serve", "--rules", "Rules", "--tls-cert", "cert.pem", "--tls-key", "key.pem",
+    ])
     let errors = Pipe()
     process.standardError = errors
     try process.run()

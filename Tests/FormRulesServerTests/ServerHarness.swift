@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Foundation
 import Testing
 
@@ -18,36 +19,18 @@ struct HTTPResult {
 
 /// The real `validate serve`, started on an ephemeral loopback port and stopped by its pid.
 final class ServerProcess {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  static let executable: URL? = {
-    var candidates: [URL] = []
-    if let bundle = Bundle.main.executableURL?.deletingLastPathComponent() {
-      candidates.append(bundle.appendingPathComponent("validate"))
-    }
-    candidates.append(
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("validate"))
-    candidates.append(packageRoot.appendingPathComponent(".build/debug/validate"))
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }()
-
-  let process = Process()
+  let process: Process
   let stderrURL: URL
   private(set) var port = 0
   private(set) var adminPort = 0
 
   /// Starts `validate serve ARGUMENTS --listen 127.0.0.1:0` and waits for its `listening` line.
   init(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let executable = try #require(ServerProcess.executable, "build the validate executable first")
+    process = try ValidateBinary.process(["serve", "--listen", "127.0.0.1:0"] + arguments)
     stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).log")
-    FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-    process.executableURL = executable
-    process.arguments = ["serve", "--listen", "127.0.0.1:0"] + arguments
-    process.currentDirectoryURL = ServerProcess.packageRoot
+    _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
     process.standardOutput = FileHandle.nullDevice
     process.standardError = try FileHandle(forWritingTo: stderrURL)
-    process.environment = ["PATH": "/usr/bin:/bin"]
     try process.run()
     for _ in 0..<400 {
       if let line = log.split(separator: "\n").first(where: { $0.contains("\"event\":\"listening\"") }),
@@ -227,12 +210,7 @@ final class TemporaryFolder {
   deinit { try? FileManager.default.removeItem(at: url) }
 }
 
-/// A small login policy with a sensitive password, for tests that change files.
-let loginRules = #"""
-  {"version": 1, "name": "login", "defaultLocale": "ja",
-   "fields": {
-     "email": {"label": {"ja": "メールアドレス", "en": "Email address"}, "trim": true,
-               "rules": [{"required": true}, {"email": "practical"}]},
-     "password": {"label": {"ja": "パスワード", "en": "Password"}, "sensitive": true,
-                  "rules": [{"required": true}, {"minLength": 6}]}}}
-  """#
+/// The shipped login screen (`Rules/login.json`), for tests that write it into a folder and change it.
+var loginRules: String {
+  get throws { try ShippedRules.text("login.json") }
+}

@@ -37,7 +37,7 @@ struct CharacterClassesTests {
     ])
   func require(password: String, missing: [String]) throws {
     let policy = try passwordPolicy(Self.requireUpperDigit)
-    let failures = passwordFailures(policy, password)
+    let failures = ruleFailures(CharacterClasses.self, policy, password)
     if missing.isEmpty {
       #expect(failures.isEmpty)
     } else {
@@ -61,7 +61,7 @@ struct CharacterClassesTests {
     ])
   func nOfM(password: String, actual: Int, missing: [String]) throws {
     let policy = try passwordPolicy(Self.threeOfFour)
-    let failures = passwordFailures(policy, password)
+    let failures = ruleFailures(CharacterClasses.self, policy, password)
     #expect(failures.isEmpty == (actual >= 3))
     if let failure = failures.first {
       #expect(failure.detail == "min")
@@ -74,29 +74,29 @@ struct CharacterClassesTests {
   @Test("nonAscii asks for kana, kanji or other letters; an array is short for require")
   func nonAscii() throws {
     let policy = try passwordPolicy(#"[{"characterClasses": ["nonAscii"]}]"#)
-    #expect(passwordCodes(policy, "パスワード") == [])
-    #expect(passwordCodes(policy, "漢字") == [])
-    #expect(passwordCodes(policy, "password") == ["characterClasses"])
+    #expect(ruleCodes(CharacterClasses.self, policy, "パスワード") == [])
+    #expect(ruleCodes(CharacterClasses.self, policy, "漢字") == [])
+    #expect(ruleCodes(CharacterClasses.self, policy, "password") == ["characterClasses"])
     // A combining mark is no letter of its own.
-    #expect(passwordCodes(policy, "e\u{301}") == ["characterClasses"])
-    #expect(passwordCodes(policy, "Ａ") == ["characterClasses"])
+    #expect(ruleCodes(CharacterClasses.self, policy, "e\u{301}") == ["characterClasses"])
+    #expect(ruleCodes(CharacterClasses.self, policy, "Ａ") == ["characterClasses"])
   }
 
   @Test("min without of counts all five classes")
   func defaultOf() throws {
     let policy = try passwordPolicy(#"[{"characterClasses": {"min": 2}}]"#)
-    #expect(passwordCodes(policy, "あa") == [])
-    #expect(passwordCodes(policy, "ああ") == ["characterClasses"])
+    #expect(ruleCodes(CharacterClasses.self, policy, "あa") == [])
+    #expect(ruleCodes(CharacterClasses.self, policy, "ああ") == ["characterClasses"])
   }
 
   @Test("empty values are left to required; 10,000 characters work")
   func emptyAndLong() throws {
     let policy = try passwordPolicy(Self.requireUpperDigit)
-    #expect(passwordCodes(policy, "") == [])
+    #expect(ruleCodes(CharacterClasses.self, policy, "") == [])
     let required = try passwordPolicy(#"[{"required": true}, "# + Self.requireUpperDigit.dropFirst())
     #expect(passwordCodes(required, "") == ["required"])
-    #expect(passwordCodes(policy, String(repeating: "a", count: 10_000) + "A1") == [])
-    let failure = try #require(passwordFailures(policy, String(repeating: "a", count: 10_000)).first)
+    #expect(ruleCodes(CharacterClasses.self, policy, String(repeating: "a", count: 10_000) + "A1") == [])
+    let failure = try #require(ruleFailures(CharacterClasses.self, policy, String(repeating: "a", count: 10_000)).first)
     #expect(failure.params["missing"] == .strings(["upper", "digit"]))
   }
 

@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Foundation
 import Testing
 
@@ -557,23 +558,6 @@ struct EmailSyntaxReasonTests {
 
 // MARK: - html against the WHATWG pattern
 
-/// A small deterministic generator so a failure can be replayed.
-struct SplitMix64 {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func pick<T>(_ items: [T]) -> T {
-    items[Int(next() % UInt64(items.count))]
-  }
-}
-
 @Suite("EmailSyntax html profile against the WHATWG pattern")
 struct EmailSyntaxHTMLPatternTests {
   static let localGood = ["a", "Z", "0", ".", ".", "!", "~", "'", "`", "-", "_", "{"]
@@ -582,7 +566,7 @@ struct EmailSyntaxHTMLPatternTests {
 
   /// Mostly valid input with a sprinkling of mistakes, so both outcomes come up often and the
   /// mistakes sit at the interesting places: label ends, label lengths 62–64, dots and the "@".
-  static func generate(_ random: inout SplitMix64) -> String {
+  static func generate(_ random: inout SeededRandom) -> String {
     func maybeBad(_ good: [String], oneIn odds: UInt64) -> String {
       random.next() % odds == 0 ? random.pick(bad) : random.pick(good)
     }
@@ -610,7 +594,7 @@ struct EmailSyntaxHTMLPatternTests {
       #"[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*"#
     ).matchingSemantics(.unicodeScalar)
     let html = EmailSyntax(profile: .html)
-    var random = SplitMix64(state: 0x00C0_FFEE)
+    var random = SeededRandom(seed: 0x00C0_FFEE)
     var matched = 0
     for _ in 0..<3000 {
       let text = Self.generate(&random)

@@ -12,7 +12,7 @@ struct MaxRepeatTests {
     ] as [(String, Int?)])
   func runs(password: String, actual: Int?) throws {
     let policy = try passwordPolicy(#"[{"maxRepeat": 3}]"#)
-    let failures = passwordFailures(policy, password)
+    let failures = ruleFailures(MaxRepeat.self, policy, password)
     #expect(failures.first?.params["actual"] == actual.map(ParameterValue.int))
     #expect(failures.map(\.code) == (actual == nil ? [] : ["maxRepeat"]))
   }
@@ -20,8 +20,8 @@ struct MaxRepeatTests {
   @Test("max 1 forbids any doubled character")
   func one() throws {
     let policy = try passwordPolicy(#"[{"maxRepeat": 1}]"#)
-    #expect(passwordCodes(policy, "ab") == [])
-    #expect(passwordCodes(policy, "abb") == ["maxRepeat"])
+    #expect(ruleCodes(MaxRepeat.self, policy, "ab") == [])
+    #expect(ruleCodes(MaxRepeat.self, policy, "abb") == ["maxRepeat"])
     #expect(
       passwordMessage(policy, "aa", locale: "en") == "Password must not have more than 1 identical character in a row.")
   }
@@ -32,11 +32,11 @@ struct MaxRepeatTests {
     let graphemes = try passwordPolicy(#"[{"maxRepeat": 3, "unit": "graphemes"}]"#)
     let thumbs = String(repeating: "👍🏽", count: 4)
     let accents = String(repeating: "e\u{301}", count: 4)
-    #expect(passwordCodes(scalars, thumbs) == [])
-    #expect(passwordCodes(graphemes, thumbs) == ["maxRepeat"])
-    #expect(passwordCodes(scalars, accents) == [])
-    #expect(passwordCodes(graphemes, accents) == ["maxRepeat"])
-    let failure = try #require(passwordFailures(graphemes, thumbs).first)
+    #expect(ruleCodes(MaxRepeat.self, scalars, thumbs) == [])
+    #expect(ruleCodes(MaxRepeat.self, graphemes, thumbs) == ["maxRepeat"])
+    #expect(ruleCodes(MaxRepeat.self, scalars, accents) == [])
+    #expect(ruleCodes(MaxRepeat.self, graphemes, accents) == ["maxRepeat"])
+    let failure = try #require(ruleFailures(MaxRepeat.self, graphemes, thumbs).first)
     #expect(failure.params["unit"] == .string("graphemes"))
     #expect(failure.params["actual"] == .int(4))
   }
@@ -44,9 +44,11 @@ struct MaxRepeatTests {
   @Test("empty is left to required; 10,000 characters")
   func emptyAndLong() throws {
     let policy = try passwordPolicy(#"[{"maxRepeat": 3}]"#)
-    #expect(passwordCodes(policy, "") == [])
-    #expect(passwordFailures(policy, String(repeating: "a", count: 10_000)).first?.params["actual"] == .int(10_000))
-    #expect(passwordCodes(policy, String(repeating: "aab", count: 3_334)) == [])
+    #expect(ruleCodes(MaxRepeat.self, policy, "") == [])
+    #expect(
+      ruleFailures(MaxRepeat.self, policy, String(repeating: "a", count: 10_000)).first?.params["actual"]
+        == .int(10_000))
+    #expect(ruleCodes(MaxRepeat.self, policy, String(repeating: "aab", count: 3_334)) == [])
   }
 
   @Test("messages")

@@ -18,7 +18,7 @@ struct NoSequenceTests {
     ])
   func found(password: String, kind: String) throws {
     let policy = try passwordPolicy(#"[{"noSequence": 4}]"#)
-    let failure = try #require(passwordFailures(policy, password).first, "\(password)")
+    let failure = try #require(ruleFailures(NoSequence.self, policy, password).first, "\(password)")
     #expect(failure.code == "noSequence")
     #expect(failure.params["kind"] == .string(kind), "\(password)")
     #expect(failure.detail == kind)
@@ -33,30 +33,30 @@ struct NoSequenceTests {
     ])
   func notFound(password: String) throws {
     let policy = try passwordPolicy(#"[{"noSequence": 4}]"#)
-    #expect(passwordCodes(policy, password) == [], "\(password)")
+    #expect(ruleCodes(NoSequence.self, policy, password) == [], "\(password)")
   }
 
   @Test("the length is inclusive: 3 catches abc, 5 lets abcd pass")
   func boundary() throws {
     let three = try passwordPolicy(#"[{"noSequence": 3}]"#)
     let five = try passwordPolicy(#"[{"noSequence": 5}]"#)
-    #expect(passwordCodes(three, "xabcx") == ["noSequence"])
-    #expect(passwordCodes(five, "xabcdx") == [])
-    #expect(passwordCodes(five, "xabcdex") == ["noSequence"])
+    #expect(ruleCodes(NoSequence.self, three, "xabcx") == ["noSequence"])
+    #expect(ruleCodes(NoSequence.self, five, "xabcdx") == [])
+    #expect(ruleCodes(NoSequence.self, five, "xabcdex") == ["noSequence"])
   }
 
   @Test("NFKC on the field catches half-width kana")
   func normalized() throws {
     let policy = try passwordPolicy(#"[{"noSequence": 4}]"#, normalize: "nfkc")
-    #expect(passwordCodes(policy, "ｱｲｳｴ") == ["noSequence"])
+    #expect(ruleCodes(NoSequence.self, policy, "ｱｲｳｴ") == ["noSequence"])
   }
 
   @Test("10,000 characters in one pass")
   func long() throws {
     let policy = try passwordPolicy(#"[{"noSequence": 4}]"#)
     let long = String(repeating: "ac", count: 5_000)
-    #expect(passwordCodes(policy, long) == [])
-    #expect(passwordCodes(policy, long + "wxyz") == ["noSequence"])
+    #expect(ruleCodes(NoSequence.self, policy, long) == [])
+    #expect(ruleCodes(NoSequence.self, policy, long + "wxyz") == ["noSequence"])
   }
 
   @Test("messages per kind")

@@ -19,7 +19,7 @@ struct NotContainsFieldTests {
     ])
   func parts(password: String, fields: [String]) throws {
     let policy = try passwordPolicy(Self.rules)
-    let failures = passwordFailures(policy, password, Self.taro)
+    let failures = ruleFailures(NotContainsField.self, policy, password, Self.taro)
     #expect(failures.map(\.code) == (fields.isEmpty ? [] : ["notContainsField"]))
     if let failure = failures.first { #expect(failure.params["fields"] == .strings(fields)) }
   }
@@ -28,33 +28,33 @@ struct NotContainsFieldTests {
   func minPart() throws {
     let six = try passwordPolicy(#"[{"notContainsField": "username", "minPart": 6}]"#)
     let seven = try passwordPolicy(#"[{"notContainsField": "username", "minPart": 7}]"#)
-    #expect(passwordCodes(six, "xhanakox", ["username": "hanako"]) == ["notContainsField"])
-    #expect(passwordCodes(seven, "xhanakox", ["username": "hanako"]) == [])
+    #expect(ruleCodes(NotContainsField.self, six, "xhanakox", ["username": "hanako"]) == ["notContainsField"])
+    #expect(ruleCodes(NotContainsField.self, seven, "xhanakox", ["username": "hanako"]) == [])
     // たろう is 3 characters but 9 UTF-8 bytes.
     let bytes = try passwordPolicy(#"[{"notContainsField": "username", "minPart": 9, "unit": "utf8"}]"#)
     let characters = try passwordPolicy(#"[{"notContainsField": "username", "minPart": 4}]"#)
-    #expect(passwordCodes(bytes, "わたしはたろう", ["username": "たろう"]) == ["notContainsField"])
-    #expect(passwordCodes(characters, "わたしはたろう", ["username": "たろう"]) == [])
+    #expect(ruleCodes(NotContainsField.self, bytes, "わたしはたろう", ["username": "たろう"]) == ["notContainsField"])
+    #expect(ruleCodes(NotContainsField.self, characters, "わたしはたろう", ["username": "たろう"]) == [])
   }
 
   @Test("Japanese, emoji and combining characters")
   func unicode() throws {
     let policy = try passwordPolicy(#"[{"notContainsField": "username"}]"#)
-    #expect(passwordCodes(policy, "山田太郎です", ["username": "山田太郎"]) == ["notContainsField"])
-    #expect(passwordCodes(policy, "郎太田山", ["username": "山田太郎"]) == ["notContainsField"])
-    #expect(passwordCodes(policy, "a🐱🐱🐱b", ["username": "🐱🐱🐱"]) == ["notContainsField"])
+    #expect(ruleCodes(NotContainsField.self, policy, "山田太郎です", ["username": "山田太郎"]) == ["notContainsField"])
+    #expect(ruleCodes(NotContainsField.self, policy, "郎太田山", ["username": "山田太郎"]) == ["notContainsField"])
+    #expect(ruleCodes(NotContainsField.self, policy, "a🐱🐱🐱b", ["username": "🐱🐱🐱"]) == ["notContainsField"])
     // NFKC composes e + U+0301 into é on both sides.
-    #expect(passwordCodes(policy, "xxjose\u{301}xx", ["username": "josé"]) == ["notContainsField"])
+    #expect(ruleCodes(NotContainsField.self, policy, "xxjose\u{301}xx", ["username": "josé"]) == ["notContainsField"])
   }
 
   @Test("an empty or absent other field forbids nothing; 10,000 characters work")
   func emptyAndLong() throws {
     let policy = try passwordPolicy(Self.rules)
-    #expect(passwordCodes(policy, "taro", [:]) == [])
-    #expect(passwordCodes(policy, "taro", ["email": "", "username": ""]) == [])
+    #expect(ruleCodes(NotContainsField.self, policy, "taro", [:]) == [])
+    #expect(ruleCodes(NotContainsField.self, policy, "taro", ["email": "", "username": ""]) == [])
     let long = String(repeating: "ab", count: 5_000)
-    #expect(passwordCodes(policy, long, Self.taro) == [])
-    #expect(passwordCodes(policy, long + "sato", Self.taro) == ["notContainsField"])
+    #expect(ruleCodes(NotContainsField.self, policy, long, Self.taro) == [])
+    #expect(ruleCodes(NotContainsField.self, policy, long + "sato", Self.taro) == ["notContainsField"])
   }
 
   @Test("messages name the fields by label, never their values")

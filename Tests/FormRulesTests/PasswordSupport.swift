@@ -94,3 +94,22 @@ func temporaryDirectory() throws -> URL {
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }
+
+/// What the rules of type `R` in the password field say about `password`, asked directly
+/// (`Policy.check`): the rule itself, without the evaluation around it (bail, severity,
+/// composites, the other rules), which `passwordFailures` goes through.
+func ruleFailures<R: Rule>(
+  _ rule: R.Type, _ policy: Policy, _ password: String, _ others: [String: String] = [:]
+) -> [Failure] {
+  var values: [String: String?] = others
+  values["password"] = password
+  let results = policy.check(rule, field: "password", in: values)
+  #expect(!results.isEmpty, "the password field has no \(R.name) rule")
+  return results.compactMap { $0 }
+}
+
+func ruleCodes<R: Rule>(
+  _ rule: R.Type, _ policy: Policy, _ password: String, _ others: [String: String] = [:]
+) -> [String] {
+  ruleFailures(rule, policy, password, others).map(\.code)
+}

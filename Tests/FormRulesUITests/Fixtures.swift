@@ -1,29 +1,9 @@
 import FormRulesUI
 import Foundation
 
-/// Rules used by the model tests: the seed login screen without the `email` rule, so the
-/// tests do not depend on the email checker; plus a rules file with its own messages.
+/// A rules file with its own messages, for the model tests; the login screen they run on is
+/// the shipped `Rules/login.json` (`ShippedRules`), not a copy.
 enum Fixtures {
-  static let login = """
-    {
-      "version": 1,
-      "name": "login",
-      "defaultLocale": "ja",
-      "fields": {
-        "email": {
-          "label": {"ja": "メールアドレス", "en": "Email address"},
-          "trim": true,
-          "rules": [{"required": true}]
-        },
-        "password": {
-          "label": {"ja": "パスワード", "en": "Password"},
-          "sensitive": true,
-          "rules": [{"required": true}, {"minLength": 6}]
-        }
-      }
-    }
-    """
-
   static let withMessages = """
     {
       "version": 1,
@@ -39,9 +19,4 @@ enum Fixtures {
   static func policy(_ json: String) throws -> Policy {
     try RuleSet(data: Array(json.utf8)).compile()
   }
-
-  /// The package's `Rules/` folder, found from this file so the tests run from any directory.
-  static let rulesDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Rules")
 }

@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ struct FormModelTests {
   let policy: Policy
 
   init() throws {
-    policy = try Fixtures.policy(Fixtures.login)
+    policy = try ShippedRules.policy("login.json")
   }
 
   // MARK: Display policy
@@ -245,7 +246,7 @@ struct FormModelTests {
       ("taro@例え.jp", "あいうえおか", true),
     ])
   func shippedLogin(email: String, password: String, enabled: Bool) throws {
-    let shipped = try RuleSet(contentsOf: Fixtures.rulesDirectory.appendingPathComponent("login.json")).compile()
+    let shipped = try ShippedRules.policy("login.json")
     let model = FormModel(policy: shipped, values: ["email": email, "password": password])
     #expect(model.isSubmitEnabled == enabled)
   }

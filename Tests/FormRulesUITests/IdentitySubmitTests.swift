@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import FormRulesUI
 import Foundation
 import Testing
@@ -10,7 +11,7 @@ struct IdentitySubmitTests {
   let policy: Policy
 
   init() throws {
-    policy = try Fixtures.policy(Fixtures.login)
+    policy = try ShippedRules.policy("login.json")
   }
 
   func model(_ locale: String) -> FormModel {

@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import FormRulesUI
 import Testing
 
@@ -9,7 +10,7 @@ struct FormControllerTests {
   let controller: FormController
 
   init() throws {
-    controller = FormController(model: FormModel(policy: try Fixtures.policy(), locale: "ja"))
+    controller = FormController(model: FormModel(policy: try ShippedRules.policy("login.json"), locale: "ja"))
   }
 
   func press(_ keys: Key...) -> [FormController.Outcome] { keys.map(controller.handle) }

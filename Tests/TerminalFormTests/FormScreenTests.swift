@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import FormRulesUI
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @Suite("FormScreen")
 struct FormScreenTests {
   func controller(locale: String) throws -> FormController {
-    FormController(model: FormModel(policy: try Fixtures.policy(), locale: locale))
+    FormController(model: FormModel(policy: try ShippedRules.policy("login.json"), locale: locale))
   }
 
   @Test("The Japanese form aligns labels by display width and masks the password")

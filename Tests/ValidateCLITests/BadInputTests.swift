@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Foundation
 import Testing
 
@@ -247,19 +248,19 @@ struct BadInputTests {
   @Test(
     "Rules files: every malformed construct is one clear error naming the file and JSON path", arguments: rulesCases)
   func rulesFile(_ c: RulesCase) throws {
-    let directory = try ReliabilityCLI.files(c.files)
+    let directory = try ScratchFolder.create(c.files)
     defer { try? FileManager.default.removeItem(at: directory) }
     for name in c.directories {
       try FileManager.default.createDirectory(
         at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
     }
-    let lint = try ReliabilityCLI.run(["lint", "--rules", c.rules], in: directory)
+    let lint = try ValidateBinary.run(["lint", "--rules", c.rules], in: directory)
     #expect(lint.status == 2)
     #expect(lint.stdout.split(separator: "\n").map(String.init) == c.stdout)
     let count = c.stdout.count
     #expect(lint.stderr == "\(count) problem\(count == 1 ? "" : "s") in \(c.rules)\n")
     // The main job refuses the same file with the same words, as `Error:` lines on stderr.
-    let validate = try ReliabilityCLI.run(["--rules", c.rules], stdin: Array("{}".utf8), in: directory)
+    let validate = try ValidateBinary.run(["--rules", c.rules], stdin: Array("{}".utf8), in: directory)
     #expect(validate.status == 2)
     #expect(validate.stdout.isEmpty)
     let expected =
@@ -355,7 +356,7 @@ struct BadInputTests {
   @Test(
     "Input documents: malformed input is refused with its line and column, never its values", arguments: documentCases)
   func document(_ c: DocumentCase) throws {
-    let outcome = try ReliabilityCLI.run(
+    let outcome = try ValidateBinary.run(
       ["--rules", "Rules/login.json", "--format", "json"] + c.arguments, stdin: c.stdin)
     #expect(outcome.status == c.status)
     #expect(outcome.stdout.isEmpty)
@@ -368,7 +369,7 @@ struct BadInputTests {
       Array(#"{"email": "taro@example.jp", "password": ""#.utf8)
       + Array(repeating: UInt8(ascii: "x"), count: 10_000_000)
       + Array(#""}"#.utf8)
-    let outcome = try ReliabilityCLI.run(
+    let outcome = try ValidateBinary.run(
       ["--rules", "Rules/login.json", "--format", "json", "--locale", "en"], stdin: stdin)
     #expect(outcome.status == 1)
     #expect(
@@ -379,16 +380,16 @@ struct BadInputTests {
 
   @Test("D18: a value one byte over the file's own maxValueBytes is input.tooLong; at the limit it is checked")
   func valueLimitFromRulesFile() throws {
-    let directory = try ReliabilityCLI.files([
+    let directory = try ScratchFolder.create([
       "rules.json": Self.text(#"{"limits": {"maxValueBytes": 8}, "fields": {"code": {"rules": [{"minLength": 9}]}}}"#)
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
-    let over = try ReliabilityCLI.run(
+    let over = try ValidateBinary.run(
       ["--rules", "rules.json", "--format", "json"], stdin: Self.text(#"{"code": "123456789"}"#), in: directory)
     #expect(over.status == 1)
     #expect(over.stdout.contains(#""code":"input.tooLong""#))
     #expect(!over.stdout.contains(#""code":"minLength""#))
-    let at = try ReliabilityCLI.run(
+    let at = try ValidateBinary.run(
       ["--rules", "rules.json", "--format", "json"], stdin: Self.text(#"{"code": "12345678"}"#), in: directory)
     #expect(at.status == 1)
     #expect(at.stdout.contains(#""code":"minLength""#))
@@ -397,11 +398,11 @@ struct BadInputTests {
 
   @Test("D19: a catastrophically backtracking pattern ends with pattern.limit, not a hang")
   func catastrophicPattern() throws {
-    let directory = try ReliabilityCLI.files([
+    let directory = try ScratchFolder.create([
       "rules.json": Self.text(#"{"fields": {"name": {"rules": [{"pattern": "(a+)+$"}]}}}"#)
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
-    let outcome = try ReliabilityCLI.run(
+    let outcome = try ValidateBinary.run(
       ["--rules", "rules.json", "--format", "json", "--locale", "en"],
       stdin: Self.text(#"{"name": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaab"}"#), in: directory)
     #expect(outcome.status == 1)
@@ -455,7 +456,7 @@ struct BadInputTests {
     arguments: lineCases)
   func jsonLine(_ c: LineCase) throws {
     let stdin = Self.validLine + [0x0A] + c.line + [0x0A] + Self.validLine + [0x0A]
-    let outcome = try ReliabilityCLI.run(
+    let outcome = try ValidateBinary.run(
       ["--rules", "Rules/login.json", "--jsonl", "--format", "json", "--locale", "en"], stdin: stdin)
     #expect(outcome.status == 1)
     let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -474,7 +475,7 @@ struct BadInputTests {
   @Test("J14: CRLF line endings and a last line without a newline are records like any other")
   func lineEndings() throws {
     let stdin = Self.validLine + [0x0D, 0x0A] + Self.validLine + [0x0D, 0x0A] + Self.validLine
-    let outcome = try ReliabilityCLI.run(["--rules", "Rules/login.json", "--jsonl", "--format", "json"], stdin: stdin)
+    let outcome = try ValidateBinary.run(["--rules", "Rules/login.json", "--jsonl", "--format", "json"], stdin: stdin)
     #expect(outcome.status == 0)
     #expect(outcome.stdout == String(repeating: Self.validReport + "\n", count: 3))
     #expect(outcome.stderr == "records: 3, valid: 3, invalid: 0, malformed: 0\n")
@@ -486,7 +487,7 @@ struct BadInputTests {
     for c in Self.lineCases {
       stdin += c.line + [0x0A] + Self.validLine + [0x0A]
     }
-    let outcome = try ReliabilityCLI.run(["--rules", "Rules/login.json", "--jsonl", "--format", "json"], stdin: stdin)
+    let outcome = try ValidateBinary.run(["--rules", "Rules/login.json", "--jsonl", "--format", "json"], stdin: stdin)
     #expect(outcome.status == 1)
     let lines = outcome.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 2 * Self.lineCases.count)
@@ -505,7 +506,7 @@ struct BadInputTests {
   func wideObject() throws {
     let keys = (0..<50_000).map { #""k\#($0)":1"# }.joined(separator: ",")
     let stdin = Self.text("{\(keys),\"k5\":2}\n{\(keys)}\n")
-    let outcome = try ReliabilityCLI.run(["--rules", "Rules/login.json", "--jsonl", "--format", "json"], stdin: stdin)
+    let outcome = try ValidateBinary.run(["--rules", "Rules/login.json", "--jsonl", "--format", "json"], stdin: stdin)
     let lines = outcome.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 2)
     #expect(lines.first?.contains(#""reason":"duplicateKey""#) == true)
@@ -582,7 +583,7 @@ struct BadInputTests {
 
   @Test("Command-line arguments: a usage error is one Error: line with a hint, exit 2", arguments: argumentCases)
   func arguments(_ c: ArgumentCase) throws {
-    let outcome = try ReliabilityCLI.run(c.arguments)
+    let outcome = try ValidateBinary.run(c.arguments)
     #expect(outcome.status == c.status)
     #expect(outcome.stderr == c.stderr)
     if c.status == 2 { #expect(outcome.stdout.isEmpty) }
@@ -590,7 +591,7 @@ struct BadInputTests {
 
   @Test("A19: an unknown --locale is not an error; messages fall back to the file's defaultLocale")
   func unknownLocale() throws {
-    let outcome = try ReliabilityCLI.run(
+    let outcome = try ValidateBinary.run(
       ["--rules", "Rules/login.json", "--locale", "fr", "--format", "json", "--field", "email=taro@example.jp"])
     #expect(outcome.status == 1)
     #expect(outcome.stdout.contains("パスワードを入力してください。"))
@@ -598,9 +599,9 @@ struct BadInputTests {
 
   @Test("A20: a rules file without tests is reported by `validate test`, not silently passed")
   func noTests() throws {
-    let directory = try ReliabilityCLI.files(["rules.json": Self.text(#"{"fields": {"a": {}}}"#)])
+    let directory = try ScratchFolder.create(["rules.json": Self.text(#"{"fields": {"a": {}}}"#)])
     defer { try? FileManager.default.removeItem(at: directory) }
-    let outcome = try ReliabilityCLI.run(["test", "--rules", "rules.json"], in: directory)
+    let outcome = try ValidateBinary.run(["test", "--rules", "rules.json"], in: directory)
     #expect(outcome.status == 1)
     #expect(outcome.stdout == "0 passed, 0 failed\n")
     #expect(

@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Foundation
 import Testing
 
@@ -5,50 +6,8 @@ import Testing
 /// split + xargs recipe gives the same bytes as one process.
 @Suite("validate --jsonl in bulk: --jobs and split + xargs")
 struct BulkJSONLinesTests {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  /// The built executable next to the test bundle, else in `.build/debug`.
-  static let executable: String? = {
-    var candidates: [URL] = []
-    if let bundle = Bundle.main.executableURL?.deletingLastPathComponent() {
-      candidates.append(bundle.appendingPathComponent("validate"))
-    }
-    candidates.append(
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("validate"))
-    candidates.append(packageRoot.appendingPathComponent(".build/debug/validate"))
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }?.path
-  }()
-
-  struct Run {
-    var status: Int32
-    var stdout: Data
-    var stderr: String
-  }
-
-  /// Runs a shell command in the package root, streams through files (no pipe deadlocks).
-  static func shell(_ command: String, in directory: URL) throws -> Run {
-    let out = directory.appendingPathComponent("stdout-\(UUID())")
-    let err = directory.appendingPathComponent("stderr-\(UUID())")
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    defer {
-      try? FileManager.default.removeItem(at: out)
-      try? FileManager.default.removeItem(at: err)
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.currentDirectoryURL = packageRoot
-    process.environment = ["PATH": "/usr/bin:/bin", "VALIDATE": executable ?? "validate"]
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    try process.run()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, stdout: try Data(contentsOf: out),
-      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
-  }
+  /// Runs a shell command in the package root with `$VALIDATE` naming the binary.
+  static func shell(_ command: String) throws -> ValidateRun { try ValidateBinary.shell(command) }
 
   /// A scratch folder holding `input.jsonl`: corpus records with malformed lines, an
   /// over-long line and a blank line mixed in, enough for many batches.
@@ -57,7 +16,7 @@ struct BulkJSONLinesTests {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let input = directory.appendingPathComponent("input.jsonl")
     let generate = try shell(
-      "python3 Benchmarks/gen_corpus.py --n \(records) --out '\(input.path)'", in: directory)
+      "python3 Benchmarks/gen_corpus.py --n \(records) --out '\(input.path)'")
     try #require(generate.status == 0, "python3 Benchmarks/gen_corpus.py failed: \(generate.stderr)")
     if oddLines {
       var lines = try String(contentsOf: input, encoding: .utf8).split(
@@ -73,24 +32,24 @@ struct BulkJSONLinesTests {
 
   @Test("--jobs 1, 2, 3 and the default print the same bytes in input order")
   func jobsKeepOrder() throws {
-    try #require(Self.executable != nil, "build the validate executable first")
+    try #require(ValidateBinary.executable != nil, "build the validate executable first")
     let directory = try Self.scratch(records: 12_000, oddLines: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let input = directory.appendingPathComponent("input.jsonl").path
     let base = "\"$VALIDATE\" --rules Rules/signup.json --jsonl --locale en --input '\(input)'"
-    let one = try Self.shell(base + " --jobs 1", in: directory)
+    let one = try Self.shell(base + " --jobs 1")
     #expect(one.status == 1)
     // 31 fewer valid than before issue 15: all `…@bücher.example`, a special-use name `practical` refuses.
     #expect(one.stderr == "records: 12004, valid: 5294, invalid: 6710, malformed: 4\n")
-    #expect(one.stdout.split(separator: 0x0A, omittingEmptySubsequences: false).count == 12_004 + 1)
+    #expect(one.stdoutBytes.split(separator: 0x0A, omittingEmptySubsequences: false).count == 12_004 + 1)
     for jobs in ["--jobs 2", "--jobs 3", ""] {
-      let run = try Self.shell(base + " " + jobs, in: directory)
+      let run = try Self.shell(base + " " + jobs)
       #expect(run.status == one.status, "\(jobs)")
       #expect(run.stderr == one.stderr, "\(jobs)")
-      #expect(run.stdout == one.stdout, "\(jobs)")
+      #expect(run.stdoutBytes == one.stdoutBytes, "\(jobs)")
     }
     // The malformed lines keep their place and their line numbers.
-    let lines = one.stdout.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+    let lines = one.stdoutBytes.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
     #expect(lines[5].contains(#""line":6"#))
     #expect(lines[3000].contains(#""reason":"notString""#))
     #expect(lines[4500].contains(#""line":4501"#))
@@ -99,7 +58,7 @@ struct BulkJSONLinesTests {
 
   @Test("line edges read the same with one job and with several: CRLF, limits, no final newline")
   func lineEdges() throws {
-    try #require(Self.executable != nil, "build the validate executable first")
+    try #require(ValidateBinary.executable != nil, "build the validate executable first")
     let directory = try Self.scratch(records: 3_000, oddLines: false)
     defer { try? FileManager.default.removeItem(at: directory) }
     let input = directory.appendingPathComponent("input.jsonl")
@@ -120,21 +79,21 @@ struct BulkJSONLinesTests {
       let path = directory.appendingPathComponent(name).path
       try text.write(toFile: path, atomically: true, encoding: .utf8)
       let base = "\"$VALIDATE\" --rules Rules/signup.json --jsonl --locale en"
-      let one = try Self.shell(base + " --jobs 1 --input '\(path)'", in: directory)
+      let one = try Self.shell(base + " --jobs 1 --input '\(path)'")
       // Through a pipe the reads are short and cut lines anywhere.
-      let two = try Self.shell("cat '\(path)' | " + base + " --jobs 2", in: directory)
-      #expect(String(decoding: one.stdout, as: UTF8.self).contains("lineTooLong"), "\(name)")
-      #expect(two.stdout == one.stdout, "\(name)")
+      let two = try Self.shell("cat '\(path)' | " + base + " --jobs 2")
+      #expect(String(decoding: one.stdoutBytes, as: UTF8.self).contains("lineTooLong"), "\(name)")
+      #expect(two.stdoutBytes == one.stdoutBytes, "\(name)")
       #expect(two.stderr == one.stderr, "\(name)")
     }
   }
 
   @Test("--jobs refuses zero and words")
   func jobsUsage() throws {
-    try #require(Self.executable != nil, "build the validate executable first")
+    try #require(ValidateBinary.executable != nil, "build the validate executable first")
     for value in ["0", "two", "-1"] {
       let run = try Self.shell(
-        "echo '{}' | \"$VALIDATE\" --rules Rules/signup.json --jsonl --jobs=\(value)", in: Self.packageRoot)
+        "echo '{}' | \"$VALIDATE\" --rules Rules/signup.json --jsonl --jobs=\(value)")
       #expect(run.status == 2)
       #expect(run.stderr.hasPrefix("Error: --jobs needs a number"))
     }
@@ -143,23 +102,22 @@ struct BulkJSONLinesTests {
   /// The recipe of docs/performance.md, "Scale beyond one machine".
   @Test("split + xargs -P: the concatenated outputs equal one process's output")
   func splitAndXargs() throws {
-    try #require(Self.executable != nil, "build the validate executable first")
+    try #require(ValidateBinary.executable != nil, "build the validate executable first")
     let directory = try Self.scratch(records: 5_000, oddLines: false)
     defer { try? FileManager.default.removeItem(at: directory) }
     let single = try Self.shell(
-      "\"$VALIDATE\" --rules Rules/signup.json --jsonl --jobs 1 --input '\(directory.path)/input.jsonl'",
-      in: directory)
+      "\"$VALIDATE\" --rules Rules/signup.json --jsonl --jobs 1 --input '\(directory.path)/input.jsonl'")
     let recipe = """
       set -e
       cd '\(directory.path)'
       split -l 700 -d -a 4 input.jsonl part-
-      ls part-* | xargs -P 4 -I{} sh -c '"$VALIDATE" --rules \(Self.packageRoot.path)/Rules/signup.json \\
+      ls part-* | xargs -P 4 -I{} sh -c '"$VALIDATE" --rules \(ValidateBinary.packageRoot.path)/Rules/signup.json \\
         --jsonl --jobs 1 --input {} > {}.out 2> {}.err || [ $? -eq 1 ]'
       cat part-*.out
       """
-    let split = try Self.shell(recipe, in: directory)
+    let split = try Self.shell(recipe)
     #expect(split.status == 0, "\(split.stderr)")
-    #expect(!single.stdout.isEmpty)
-    #expect(split.stdout == single.stdout)
+    #expect(!single.stdoutBytes.isEmpty)
+    #expect(split.stdoutBytes == single.stdoutBytes)
   }
 }

@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Testing
 
 @Suite("validate explain")
@@ -31,7 +32,7 @@ struct ExplainCommandTests {
       ),
     ])
   func text(_ locale: String, stdout: String) throws {
-    let result = try CLI.run(["explain", "--rules", "Rules/login.json", "--locale", locale])
+    let result = try ValidateBinary.run(["explain", "--rules", "Rules/login.json", "--locale", locale])
     expectRun(result, status: 0, stdout: stdout, stderr: "")
   }
 
@@ -54,13 +55,17 @@ struct ExplainCommandTests {
       ),
     ])
   func json(_ locale: String, stdout: String) throws {
-    let result = try CLI.run(["explain", "--rules", "Rules/login.json", "--locale", locale, "--format", "json"])
+    let result = try ValidateBinary.run([
+      "explain", "--rules", "Rules/login.json", "--locale", locale, "--format", "json",
+    ])
     expectRun(result, status: 0, stdout: stdout, stderr: "")
   }
 
   @Test("--field shows one field, with warnings marked")
   func oneField() throws {
-    let result = try CLI.run(["explain", "--rules", "Rules/signup.json", "--field", "password", "--locale", "ja"])
+    let result = try ValidateBinary.run([
+      "explain", "--rules", "Rules/signup.json", "--field", "password", "--locale", "ja",
+    ])
     expectRun(
       result, status: 0,
       stdout: """
@@ -70,15 +75,15 @@ struct ExplainCommandTests {
           ・ 64文字以下
           ・ 72バイト以下（日本語は1文字3バイト）
           ・ よく使われるパスワードではない
-          ・ 数字だけのパスワードは使用できません。
-          (!) 先頭と末尾に空白なし
+          ・ 数字だけではない
+          (!) 先頭と末尾に空白なし（推奨）
 
         """, stderr: "")
   }
 
   @Test("--field in JSON names the other field by its label")
   func oneFieldJSON() throws {
-    let result = try CLI.run(
+    let result = try ValidateBinary.run(
       ["explain", "--rules", "Rules/signup.json", "--field", "password_confirmation", "--format", "json"],
       environment: ["LANG": "en_US.UTF-8"])
     expectRun(
@@ -91,10 +96,10 @@ struct ExplainCommandTests {
 
   @Test("the locale comes from the environment, then the file's defaultLocale")
   func localeFromEnvironment() throws {
-    let fromLang = try CLI.run(
+    let fromLang = try ValidateBinary.run(
       ["explain", "--rules", CLI.fixture("english-default.json")], environment: ["LANG": "ja_JP.UTF-8"])
     expectRun(fromLang, status: 0, stdout: "ニックネーム\n  ・ 入力必須\n  ・ 12文字以下\n", stderr: "")
-    let fallback = try CLI.run(["explain", "--rules", CLI.fixture("english-default.json")])
+    let fallback = try ValidateBinary.run(["explain", "--rules", CLI.fixture("english-default.json")])
     expectRun(fallback, status: 0, stdout: "Nickname\n  • Required\n  • At most 12 characters\n", stderr: "")
   }
 
@@ -107,12 +112,12 @@ struct ExplainCommandTests {
       (["explain", "--rules", "Tests/ValidateCLITests/Fixtures/cycle-a.json"], "extends cycle"),
     ])
   func errors(_ arguments: [String], message: String) throws {
-    expectUsageError(try CLI.run(arguments), contains: message)
+    expectUsageError(try ValidateBinary.run(arguments), contains: message)
   }
 
   @Test("--help prints to stdout and exits 0")
   func help() throws {
-    let result = try CLI.run(["explain", "--help"])
+    let result = try ValidateBinary.run(["explain", "--help"])
     expectRun(result, status: 0, stderr: "")
     #expect(result.stdout.contains("USAGE: validate explain --rules <file>"))
   }
@@ -120,7 +125,7 @@ struct ExplainCommandTests {
   @Test("--input marks each requirement met or not for the given values")
   func liveChecklist() throws {
     let secret = "abc"
-    let result = try CLI.run(
+    let result = try ValidateBinary.run(
       ["explain", "--rules", "Rules/signup.json", "--field", "password", "--locale", "ja", "--input", "-"],
       stdin: #"{"password": "\#(secret)"}"#)
     expectRun(
@@ -132,11 +137,11 @@ struct ExplainCommandTests {
           ✓ 64文字以下
           ✓ 72バイト以下（日本語は1文字3バイト）
           ✗ よく使われるパスワードではない
-          ✓ 数字だけのパスワードは使用できません。
-          ✓ 先頭と末尾に空白なし
+          ✓ 数字だけではない
+          ✓ 先頭と末尾に空白なし（推奨）
 
         """, stderr: "")
-    let json = try CLI.run(
+    let json = try ValidateBinary.run(
       [
         "explain", "--rules", "Rules/login.json", "--field", "password", "--locale", "en", "--format", "json",
         "--input", "-",
@@ -154,6 +159,7 @@ struct ExplainCommandTests {
   @Test("--input with a malformed document is a usage error")
   func liveChecklistMalformed() throws {
     expectUsageError(
-      try CLI.run(["explain", "--rules", "Rules/login.json", "--input", "-"], stdin: "[1]"), contains: "not an object")
+      try ValidateBinary.run(["explain", "--rules", "Rules/login.json", "--input", "-"], stdin: "[1]"),
+      contains: "not an object")
   }
 }

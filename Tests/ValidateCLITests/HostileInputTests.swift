@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -13,55 +14,13 @@ struct HostileInputTests {
   static func run(
     _ arguments: [String], stdin: [UInt8] = [], in directory: URL? = nil, environment: [String: String] = [:],
     timeout: Double = 10
-  ) throws -> ReliabilityCLI.Outcome {
-    let scratch = try ReliabilityCLI.scratchDirectory()
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let inputURL = scratch.appendingPathComponent("stdin")
-    let outURL = scratch.appendingPathComponent("stdout")
-    let errURL = scratch.appendingPathComponent("stderr")
-    try Data(stdin).write(to: inputURL)
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let input = try FileHandle(forReadingFrom: inputURL)
-    let output = try FileHandle(forWritingTo: outURL)
-    let errors = try FileHandle(forWritingTo: errURL)
-    defer {
-      try? input.close()
-      try? output.close()
-      try? errors.close()
-    }
-    let process = Process()
-    process.executableURL = ReliabilityCLI.binary
-    process.arguments = arguments
-    process.currentDirectoryURL = directory ?? ReliabilityCLI.packageRoot
-    var env = ProcessInfo.processInfo.environment
-    for name in ["LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "FORM_RULES_DIR"] { env[name] = nil }
-    env.merge(environment) { _, new in new }
-    process.environment = env
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    var timedOut = false
-    while process.isRunning {
-      if Date() > deadline {
-        kill(process.processIdentifier, SIGKILL)
-        timedOut = true
-        break
-      }
-      usleep(10_000)
-    }
-    process.waitUntilExit()
-    let stdoutBytes = try Data(contentsOf: outURL)
-    return ReliabilityCLI.Outcome(
-      status: timedOut ? -1 : process.terminationStatus, stdout: String(decoding: stdoutBytes, as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutBytes: stdoutBytes)
+  ) throws -> ValidateRun {
+    try ValidateBinary.run(arguments, stdin: stdin, in: directory, environment: environment, timeout: timeout)
   }
 
   /// A folder with `files` and a FIFO named `fifo` that no one ever writes.
   static func folderWithFIFO(_ files: [String: [UInt8]], fifo: String) throws -> URL {
-    let directory = try ReliabilityCLI.files(files)
+    let directory = try ScratchFolder.create(files)
     let path = directory.appendingPathComponent(fifo).path
     #expect(mkfifo(path, 0o600) == 0)
     return directory
@@ -147,17 +106,15 @@ extension HostileInputTests {
 
   @Test("H02: a breach file truncated while --jsonl runs: no SIGBUS, every report written")
   func breachFileTruncatedMidRun() throws {
-    let directory = try ReliabilityCLI.files([
+    let directory = try ScratchFolder.create([
       "rules.json": Self.text(
         #"{"fields": {"password": {"sensitive": true, "rules": [{"notBreached": "pwned.txt"}]}}}"#),
       "pwned.txt": Self.breachFile(lines: 50_000),
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
     let breachPath = directory.appendingPathComponent("pwned.txt").standardizedFileURL.path
-    let process = Process()
-    process.executableURL = ReliabilityCLI.binary
-    process.arguments = ["--rules", "rules.json", "--jsonl", "--jobs", "1", "--format", "json"]
-    process.currentDirectoryURL = directory
+    let process = try ValidateBinary.process(
+      ["--rules", "rules.json", "--jsonl", "--jobs", "1", "--format", "json"], in: directory)
     let stdin = Pipe()
     let stdout = Pipe()
     process.standardInput = stdin
@@ -186,12 +143,12 @@ extension HostileInputTests {
 
   @Test("H06a: an empty common-password list in a folder above the rules file does not disable notCommon")
   func emptyListAbove() throws {
-    let directory = try ReliabilityCLI.files([
+    let directory = try ScratchFolder.create([
       "lists/common-passwords/common-passwords.txt": [],
       "app/rules.json": Self.text(Self.commonRules),
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
-    let rulesDir = ReliabilityCLI.packageRoot.appendingPathComponent("Rules").path
+    let rulesDir = ValidateBinary.packageRoot.appendingPathComponent("Rules").path
     let outcome = try Self.run(
       ["--rules", "app/rules.json", "--format", "json"], stdin: Self.text(#"{"password": "password"}"#),
       in: directory, environment: ["FORM_RULES_DIR": rulesDir])
@@ -217,7 +174,7 @@ extension HostileInputTests {
       ([0x00, 0xFF, 0x10, 0x0A, 0x89, 0x50, 0x4E, 0x47], "list file is not UTF-8 text"),
       (Self.text("\n \r\n\n"), "list file has no entries"),
     ] {
-      let directory = try ReliabilityCLI.files(["rules.json": Self.text(rules), "mine.txt": bytes])
+      let directory = try ScratchFolder.create(["rules.json": Self.text(rules), "mine.txt": bytes])
       defer { try? FileManager.default.removeItem(at: directory) }
       let lint = try Self.run(["lint", "--rules", "rules.json"], in: directory)
       #expect(lint.status == 2)
@@ -242,10 +199,7 @@ extension HostileInputTests {
   /// Runs `arguments` with stdin a pipe in O_NONBLOCK mode (as a parent may leave it), writing
   /// `chunks` with pauses, so the child's reads find the pipe empty and get EAGAIN.
   static func runNonBlocking(_ arguments: [String], chunks: [String]) throws -> (Int32, String, String) {
-    let process = Process()
-    process.executableURL = ReliabilityCLI.binary
-    process.arguments = arguments
-    process.currentDirectoryURL = ReliabilityCLI.packageRoot
+    let process = try ValidateBinary.process(arguments)
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()
@@ -316,7 +270,7 @@ extension HostileInputTests {
       files["rules.tests.json"] = Self.text(#"[{"name": "t", "input": {"cod": "x"}, "valid": true}]"#)
       warning = #"Warning: rules.tests.json: [0].input.cod: no field named "cod" (did you mean "code"?)"#
     }
-    let directory = try ReliabilityCLI.files(files)
+    let directory = try ScratchFolder.create(files)
     defer { try? FileManager.default.removeItem(at: directory) }
     let note = "Warning: the tests above are skipped; only 'validate test' and 'validate lint' need them."
     let validate = try Self.run(
@@ -342,6 +296,7 @@ extension HostileInputTests {
 
   /// Runs the binary with raw argument bytes (a Swift String cannot hold invalid UTF-8).
   static func runRaw(_ arguments: [[UInt8]], in directory: URL) throws -> (Int32, String, String) {
+    guard let binary = ValidateBinary.executable?.path else { throw ValidateBinaryError.notBuilt }
     let out = directory.appendingPathComponent("out.txt").path
     let err = directory.appendingPathComponent("err.txt").path
     var actions = posix_spawn_file_actions_t()
@@ -351,7 +306,7 @@ extension HostileInputTests {
     posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let argv: [UnsafeMutablePointer<CChar>?] =
-      ([Array(ReliabilityCLI.binary.path.utf8)] + arguments).map { bytes in
+      ([Array(binary.utf8)] + arguments).map { bytes in
         let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
         for (i, b) in bytes.enumerated() { pointer[i] = CChar(bitPattern: b) }
         pointer[bytes.count] = 0
@@ -361,7 +316,7 @@ extension HostileInputTests {
     let cwd = FileManager.default.currentDirectoryPath
     FileManager.default.changeCurrentDirectoryPath(directory.path)
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, ReliabilityCLI.binary.path, &actions, nil, argv, environ)
+    let result = posix_spawn(&pid, binary, &actions, nil, argv, environ)
     FileManager.default.changeCurrentDirectoryPath(cwd)
     #expect(result == 0)
     var status: Int32 = 0
@@ -374,7 +329,7 @@ extension HostileInputTests {
 
   @Test("H10: a Shift_JIS file name is said to be not UTF-8, not 'no such file'")
   func shiftJISFileName() throws {
-    let directory = try ReliabilityCLI.scratchDirectory()
+    let directory = try ScratchFolder.create()
     defer { try? FileManager.default.removeItem(at: directory) }
     // "ルール.json" in Shift_JIS.
     let name: [UInt8] = [0x83, 0x8B, 0x81, 0x5B, 0x83, 0x8B] + Array(".json".utf8)
@@ -424,7 +379,7 @@ extension HostileInputTests {
   @Test(
     "H11: controls in labels, messages, test names and keys are shown escaped by text output, test, explain and lint")
   func controlSequences() throws {
-    let directory = try ReliabilityCLI.files([
+    let directory = try ScratchFolder.create([
       "rules.json": Self.text(Self.hostileRules),
       "bad.json": Self.text(#"{"fields": {}, "z\u001b[2J\u0085": 1}"#),
     ])
@@ -490,7 +445,7 @@ extension HostileInputTests {
     "H12: with --confine, extends, lists and notBreached outside the rules folder are refused without being opened",
     arguments: confineCases)
   func confine(_ c: ConfineCase) throws {
-    let root = try ReliabilityCLI.scratchDirectory()
+    let root = try ScratchFolder.create()
     defer { try? FileManager.default.removeItem(at: root) }
     let directory = root.appendingPathComponent("rules")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -512,7 +467,7 @@ extension HostileInputTests {
 
   @Test("H12b: without --confine a file's extends may leave its folder; with it, the same file is refused")
   func unconfined() throws {
-    let root = try ReliabilityCLI.scratchDirectory()
+    let root = try ScratchFolder.create()
     defer { try? FileManager.default.removeItem(at: root) }
     let base = root.deletingLastPathComponent().appendingPathComponent("base-\(UUID().uuidString).json")
     defer { try? FileManager.default.removeItem(at: base) }
@@ -528,7 +483,7 @@ extension HostileInputTests {
 
   @Test("H04a: a field that is sameAs a sensitive field is sensitive: its value is never in a report")
   func confirmationIsSensitive() throws {
-    let directory = try ReliabilityCLI.files([
+    let directory = try ScratchFolder.create([
       "rules.json": Self.text(
         #"{"fields": {"password": {"sensitive": true, "rules": [{"required": true}]}, "confirm": {"rules": [{"sameAs": "password"}]}}}"#
       )
@@ -549,7 +504,7 @@ extension HostileInputTests {
 
   @Test("H04b: a child file cannot drop sensitive from an inherited field, nor mark a confirmation not sensitive")
   func childDropsSensitive() throws {
-    let directory = try ReliabilityCLI.files([
+    let directory = try ScratchFolder.create([
       "base.json": Self.text(#"{"fields": {"password": {"sensitive": true}}}"#),
       "child.json": Self.text(#"{"extends": "base.json", "fields": {"password": {"sensitive": false}}}"#),
       "confirm.json": Self.text(
@@ -580,10 +535,9 @@ extension HostileInputTests {
     arguments: ["1", "2"])
   func jsonlFlushesWhenIdle(_ jobs: String) throws {
     signal(SIGPIPE, SIG_IGN)
-    let process = Process()
-    process.executableURL = ReliabilityCLI.binary
-    process.arguments = ["--rules", "Rules/login.json", "--jsonl", "--jobs", jobs, "--format", "json"]
-    process.currentDirectoryURL = ReliabilityCLI.packageRoot
+    let process = try ValidateBinary.process([
+      "--rules", "Rules/login.json", "--jsonl", "--jobs", jobs, "--format", "json",
+    ])
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()
@@ -632,7 +586,7 @@ extension HostileInputTests {
     "H03a: a confirmation without the password's trim and nfkc matches the same keystrokes, on every path",
     arguments: [["--format", "json"], ["--jsonl", "--jobs", "1"], ["--jsonl", "--jobs", "2"]])
   func sameAsAcrossTransforms(_ mode: [String]) throws {
-    let directory = try ReliabilityCLI.files(["rules.json": Self.confirmRules])
+    let directory = try ScratchFolder.create(["rules.json": Self.confirmRules])
     defer { try? FileManager.default.removeItem(at: directory) }
     // Half-width kana and full-width letters, decomposed accents, a trailing space; then ASCII
     // (the byte-level path), then a real mismatch.
@@ -659,7 +613,7 @@ extension HostileInputTests {
 
   @Test("H03b: lint warns when a confirmation's trim or normalize differs from the field it confirms")
   func sameAsTransformWarning() throws {
-    let directory = try ReliabilityCLI.files([
+    let directory = try ScratchFolder.create([
       "rules.json": Self.confirmRules,
       "same.json": Self.text(
         #"{"fields": {"password": {"normalize": "nfkc", "trim": true}, "confirm": {"normalize": "nfkc", "trim": true, "rules": [{"sameAs": "password"}]}}}"#

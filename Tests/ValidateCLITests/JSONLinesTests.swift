@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Testing
 
 @Suite("validate --jsonl")
@@ -20,7 +21,7 @@ struct JSONLinesTests {
     let input =
       [Self.valid, #"{"email": "taro@example.jp", "password": "#, Self.shortPassword, Self.valid].joined(
         separator: "\n") + "\n"
-    let result = try CLI.run(Self.arguments, stdin: input)
+    let result = try ValidateBinary.run(Self.arguments, stdin: input)
     expectRun(
       result, status: 1,
       stdout: [
@@ -82,7 +83,7 @@ struct JSONLinesTests {
 
   @Test("line handling", arguments: lineCases)
   func lines(_ c: LineCase) throws {
-    let result = try CLI.run(Self.arguments, stdin: c.input)
+    let result = try ValidateBinary.run(Self.arguments, stdin: c.input)
     expectRun(result, status: c.status, stderr: c.summary + "\n")
     #expect(result.stdoutLines == c.reports)
   }
@@ -92,7 +93,7 @@ struct JSONLinesTests {
     let tooLong = #"{"email":""# + String(repeating: "a", count: 1_100_000) + #""}"#
     let nearlyTooLong =
       #"{"email":"taro@example.jp","password":"abc123","padding":""# + String(repeating: "b", count: 1_000_000) + #""}"#
-    let result = try CLI.run(
+    let result = try ValidateBinary.run(
       Self.arguments, stdin: [tooLong, nearlyTooLong, Self.valid, tooLong].joined(separator: "\n"))
     expectRun(result, status: 1, stderr: "records: 4, valid: 2, invalid: 2, malformed: 2\n")
     #expect(
@@ -104,7 +105,7 @@ struct JSONLinesTests {
 
   @Test("--input FILE reads the lines from a file")
   func inputFile() throws {
-    let result = try CLI.run(Self.arguments + ["--input", CLI.fixture("records.jsonl")])
+    let result = try ValidateBinary.run(Self.arguments + ["--input", CLI.fixture("records.jsonl")])
     #expect(result.status == 1)
     #expect(result.stdoutLines.count == 4)
     #expect(result.stderr == "records: 4, valid: 2, invalid: 2, malformed: 1\n")
@@ -117,7 +118,7 @@ struct JSONLinesTests {
     for i in 1...count {
       input += i % 1000 == 0 ? "{\"email\": \(i)}\n" : "{\"email\":\"user\(i)@example.jp\",\"password\":\"abc123\"}\n"
     }
-    let result = try CLI.run(Self.arguments, stdin: input)
+    let result = try ValidateBinary.run(Self.arguments, stdin: input)
     #expect(result.status == 1)
     #expect(result.stderr == "records: 20000, valid: 19980, invalid: 20, malformed: 20\n")
     let lines = result.stdoutLines
@@ -136,7 +137,7 @@ struct JSONLinesTests {
   @Test("text format: a numbered block per line, messages in the chosen locale")
   func text() throws {
     let input = "\(Self.valid)\nnot json\n\(Self.shortPassword)\n"
-    let ja = try CLI.run(
+    let ja = try ValidateBinary.run(
       ["--rules", "Rules/login.json", "--jsonl", "--format", "text", "--locale", "ja"], stdin: input)
     expectRun(
       ja, status: 1,
@@ -151,14 +152,14 @@ struct JSONLinesTests {
         ✗ パスワード: パスワードは6文字以上で入力してください。
 
         """, stderr: "records: 3, valid: 1, invalid: 2, malformed: 1\n")
-    let en = try CLI.run(
+    let en = try ValidateBinary.run(
       ["--rules", "Rules/login.json", "--jsonl", "--format", "text", "--locale", "en"], stdin: input)
     #expect(en.stdoutLines[4] == "✗ Line 2 of the input is not a valid record.")
   }
 
   @Test("a malformed line's report in Japanese")
   func japanese() throws {
-    let result = try CLI.run(["--rules", "Rules/login.json", "--jsonl", "--locale", "ja"], stdin: "{\n")
+    let result = try ValidateBinary.run(["--rules", "Rules/login.json", "--jsonl", "--locale", "ja"], stdin: "{\n")
     expectRun(
       result, status: 1,
       stdout: #"""

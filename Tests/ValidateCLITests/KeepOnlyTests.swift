@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ struct KeepOnlyTests {
   func onlyInvalidInOrder() throws {
     var outputs: [String] = []
     for jobs in ["1", "2", "3"] {
-      let run = try CLI.run(
+      let run = try ValidateBinary.run(
         Self.base + ["--jobs", jobs, "--keep", "id", "--only", "invalid"], stdin: Self.input)
       expectRun(run, status: 1, stderr: "records: 3000, valid: 2000, invalid: 1000, malformed: 0\n")
       outputs.append(run.stdout)
@@ -40,7 +41,7 @@ struct KeepOnlyTests {
     let input =
       #"{"id": "a-1", "email": "taro@example.jp", "password": "correct horse", "password_confirmation": "correct horse"}"#
       + "\n" + #"{"email": "x", "id": 2.50}"# + "\n" + "not json\n"
-    let run = try CLI.run(Self.base + ["--keep=id", "--keep", "email"], stdin: input)
+    let run = try ValidateBinary.run(Self.base + ["--keep=id", "--keep", "email"], stdin: input)
     expectRun(run, status: 1, stderr: "records: 3, valid: 1, invalid: 2, malformed: 1\n")
     let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 3)
@@ -54,23 +55,25 @@ struct KeepOnlyTests {
   func usage() throws {
     for field in ["password", "password_confirmation"] {
       let secret = "s3cret-\(field)"
-      let run = try CLI.run(
+      let run = try ValidateBinary.run(
         Self.base + ["--keep", "id", "--keep", field],
         stdin: #"{"id": 1, "\#(field)": "\#(secret)"}"# + "\n")
       expectUsageError(run, contains: "--keep refuses the sensitive field '\(field)'", hint: "--keep id")
       expectNoSecret(run, secret)
     }
     expectUsageError(
-      try CLI.run(["--rules", "Rules/signup.json", "--keep", "id"], stdin: "{}"),
+      try ValidateBinary.run(["--rules", "Rules/signup.json", "--keep", "id"], stdin: "{}"),
       contains: "--keep works with --jsonl only")
     expectUsageError(
-      try CLI.run(["--rules", "Rules/signup.json", "--only", "invalid"], stdin: "{}"),
+      try ValidateBinary.run(["--rules", "Rules/signup.json", "--only", "invalid"], stdin: "{}"),
       contains: "--only works with --jsonl only")
     expectUsageError(
-      try CLI.run(Self.base + ["--format", "text", "--only", "invalid"], stdin: "{}"),
+      try ValidateBinary.run(Self.base + ["--format", "text", "--only", "invalid"], stdin: "{}"),
       contains: "--only needs JSON reports")
     expectUsageError(
-      try CLI.run(Self.base + ["--only", "valid"], stdin: "{}"), contains: "--only must be one of invalid; got 'valid'")
-    expectUsageError(try CLI.run(Self.base + ["--keep", ""], stdin: "{}"), contains: "--keep needs a member name")
+      try ValidateBinary.run(Self.base + ["--only", "valid"], stdin: "{}"),
+      contains: "--only must be one of invalid; got 'valid'")
+    expectUsageError(
+      try ValidateBinary.run(Self.base + ["--keep", ""], stdin: "{}"), contains: "--keep needs a member name")
   }
 }

@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Testing
 
 @Suite("validate lint")
@@ -5,7 +6,7 @@ struct LintCommandTests {
   @Test("every problem of a file at once, each with its JSON path; exit 2")
   func manyProblems() throws {
     let file = CLI.fixture("lint-problems.json")
-    let result = try CLI.run(["lint", "--rules", file])
+    let result = try ValidateBinary.run(["lint", "--rules", file])
     expectRun(
       result, status: 2,
       stdout: """
@@ -28,14 +29,14 @@ struct LintCommandTests {
       ("cycle-b.json", "cycle-a.json: extends: extends cycle: cycle-b.json → cycle-a.json → cycle-b.json"),
     ])
   func extendsCycle(_ name: String, problem: String) throws {
-    let result = try CLI.run(["lint", "--rules", CLI.fixture(name)])
+    let result = try ValidateBinary.run(["lint", "--rules", CLI.fixture(name)])
     expectRun(result, status: 2, stdout: "\(CLI.fixtures)/\(problem)\n", stderr: "1 problem in \(CLI.fixture(name))\n")
   }
 
   @Test("malformed JSON is reported with line and column")
   func malformedJSON() throws {
     let file = CLI.fixture("malformed-rules.json")
-    let result = try CLI.run(["lint", "--rules", file])
+    let result = try ValidateBinary.run(["lint", "--rules", file])
     expectRun(
       result, status: 2, stdout: "\(file):4:24: malformed JSON: unexpected character\n",
       stderr: "1 problem in \(file)\n")
@@ -43,7 +44,7 @@ struct LintCommandTests {
 
   @Test("a missing file is a problem, exit 2")
   func missingFile() throws {
-    let result = try CLI.run(["lint", "--rules", CLI.fixture("missing.json")])
+    let result = try ValidateBinary.run(["lint", "--rules", CLI.fixture("missing.json")])
     #expect(result.status == 2)
     #expect(result.stdout.contains("no such file"))
   }
@@ -52,7 +53,7 @@ struct LintCommandTests {
     "a clean file: one OK line, then one line per list file used, exit 0",
     arguments: ShippedRules.rulesFiles + [CLI.fixture("english-default.json")])
   func clean(_ rules: String) throws {
-    let result = try CLI.run(["lint", "--rules", rules])
+    let result = try ValidateBinary.run(["lint", "--rules", rules])
     expectRun(result, status: 0, stderr: "")
     #expect(result.stdout.hasPrefix("\(rules): OK ("), "stdout: \(result.stdout)")
     #expect(result.stdoutLines.dropFirst().allSatisfy { $0.contains(" uses ") })
@@ -60,7 +61,7 @@ struct LintCommandTests {
 
   @Test("the OK line counts fields, rules and tests")
   func okLine() throws {
-    let result = try CLI.run(["lint", "--rules", "Rules/signup.json"])
+    let result = try ValidateBinary.run(["lint", "--rules", "Rules/signup.json"])
     expectRun(
       result, status: 0,
       stdout: "Rules/signup.json: OK (3 fields, 10 rules, 13 tests)\n"
@@ -75,12 +76,12 @@ struct LintCommandTests {
       (["lint", "--rules", "Rules/login.json", "--locale", "ja"], "unknown option '--locale'"),
     ])
   func usageErrors(_ arguments: [String], message: String) throws {
-    expectUsageError(try CLI.run(arguments), contains: message)
+    expectUsageError(try ValidateBinary.run(arguments), contains: message)
   }
 
   @Test("--help prints to stdout and exits 0")
   func help() throws {
-    let result = try CLI.run(["lint", "--help"])
+    let result = try ValidateBinary.run(["lint", "--help"])
     expectRun(result, status: 0, stderr: "")
     #expect(result.stdout.contains("USAGE: validate lint --rules <file>"))
   }

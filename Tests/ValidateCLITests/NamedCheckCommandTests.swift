@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ struct NamedCheckCommandTests {
 
   @Test("without a stub the check is not run, and standard error says so")
   func notRun() throws {
-    let result = try CLI.run(["--rules", Self.rules, "--format", "json"], stdin: Self.record)
+    let result = try ValidateBinary.run(["--rules", Self.rules, "--format", "json"], stdin: Self.record)
     #expect(result.status == 0)
     #expect(result.stdout.contains(#""valid":true"#))
     #expect(result.stderr.contains("check 'emailAvailable' on field 'email' was not run"))
@@ -17,12 +18,12 @@ struct NamedCheckCommandTests {
 
   @Test("--check NAME=fail fails the field with the check's code; =pass passes")
   func stubs() throws {
-    let failed = try CLI.run(
+    let failed = try ValidateBinary.run(
       ["--rules", Self.rules, "--format", "json", "--check", "emailAvailable=fail"], stdin: Self.record)
     #expect(failed.status == 1)
     #expect(failed.stdout.contains(#""code":"emailAvailable""#))
     #expect(!failed.stderr.contains("not run"))
-    let passed = try CLI.run(
+    let passed = try ValidateBinary.run(
       ["--rules", Self.rules, "--format", "json", "--check=emailAvailable=pass"], stdin: Self.record)
     #expect(passed.status == 0)
     #expect(passed.stderr.isEmpty)
@@ -30,17 +31,17 @@ struct NamedCheckCommandTests {
 
   @Test("a stub that is neither pass nor fail is a usage error")
   func badStub() throws {
-    let result = try CLI.run(["--rules", Self.rules, "--check", "emailAvailable=maybe"], stdin: Self.record)
+    let result = try ValidateBinary.run(["--rules", Self.rules, "--check", "emailAvailable=maybe"], stdin: Self.record)
     #expect(result.status == 2)
     #expect(result.stderr.contains("--check needs NAME=pass or NAME=fail"))
   }
 
   @Test("validate test says which case left a check unrun, and takes stubs")
   func testCommand() throws {
-    let unrun = try CLI.run(["test", "--rules", Self.rules])
+    let unrun = try ValidateBinary.run(["test", "--rules", Self.rules])
     #expect(unrun.status == 0)
     #expect(unrun.stdout.contains("check 'emailAvailable' on 'email' not run"))
-    let failing = try CLI.run(["test", "--rules", Self.rules, "--check", "emailAvailable=fail"])
+    let failing = try ValidateBinary.run(["test", "--rules", Self.rules, "--check", "emailAvailable=fail"])
     #expect(failing.status == 1)
     #expect(failing.stdout.contains("0 passed, 1 failed"))
   }

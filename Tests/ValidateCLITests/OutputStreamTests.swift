@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Foundation
 import Testing
 
@@ -11,15 +12,10 @@ struct OutputStreamTests {
 
   /// Starts `validate` with the given stdout and the input in a file; returns the process and its stderr pipe.
   static func start(_ arguments: [String], input: Data, stdout: Any) throws -> (Process, Pipe, URL) {
-    guard let executable = CLI.executable else { throw CLIError.noExecutable }
     let inputURL = FileManager.default.temporaryDirectory.appendingPathComponent("validate-out-\(UUID().uuidString)")
     try input.write(to: inputURL)
     let error = Pipe()
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments + ["--input", inputURL.path]
-    process.currentDirectoryURL = CLI.packageRoot
-    process.environment = CLI.baseEnvironment
+    let process = try ValidateBinary.process(arguments + ["--input", inputURL.path])
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = stdout
     process.standardError = error

@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Foundation
 import Testing
 
@@ -94,11 +95,11 @@ struct SecretLeakTests {
 
   @Test("validate (json, text, problem; jsonl on one and two jobs), test, lint, explain, export never print the secret")
   func everyCommand() throws {
-    let directory = try ReliabilityCLI.files(Self.files)
+    let directory = try ScratchFolder.create(Self.files)
     defer { try? FileManager.default.removeItem(at: directory) }
     var statuses: Set<Int32> = []
     for run in Self.invocations() {
-      let outcome = try ReliabilityCLI.run(run.arguments, stdin: Array(run.stdin.utf8), in: directory)
+      let outcome = try ValidateBinary.run(run.arguments, stdin: Array(run.stdin.utf8), in: directory)
       statuses.insert(outcome.status)
       // A leak is reported with the command only; printing the output would print the secret.
       let leaked = (outcome.stdout + outcome.stderr).contains("Zebra-9417")
@@ -115,16 +116,12 @@ struct SecretLeakTests {
 
   @Test("A crash while holding a secret prints no backtrace or memory dump")
   func crashReport() throws {
-    let directory = try ReliabilityCLI.files(Self.files)
+    let directory = try ScratchFolder.create(Self.files)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let process = Process()
-    process.executableURL = ReliabilityCLI.binary
     // Two jobs: the parallel reader hands over each 64 KiB block of input as soon as it is full.
-    process.arguments = ["--rules", "signup.json", "--jsonl", "--format", "json", "--jobs", "2"]
-    process.currentDirectoryURL = directory
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = nil
-    process.environment = environment
+    // The environment has no SWIFT_BACKTRACE (ValidateBinary removes it), as a user's would not.
+    let process = try ValidateBinary.process(
+      ["--rules", "signup.json", "--jsonl", "--format", "json", "--jobs", "2"], in: directory)
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()

@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Testing
 
 /// A value of a `sensitive` field never shows in stdout or stderr, whatever the command,
@@ -58,7 +59,7 @@ struct SecretTests {
 
   @Test("validate, every format, locale and kind of input", arguments: cases)
   func validate(_ c: Case) throws {
-    let result = try CLI.run(c.arguments, stdin: c.stdin)
+    let result = try ValidateBinary.run(c.arguments, stdin: c.stdin)
     #expect(result.status == 1 || result.status == 2)
     expectNoSecret(result, Self.secret)
   }
@@ -78,7 +79,8 @@ struct SecretTests {
       ["lint", "--rules", rules],
     ])
   func commandLine(_ arguments: [String]) throws {
-    let result = try CLI.run(arguments, stdin: Array(#"{"email":"a@b.jp","password":"\#(Self.secret)"}"#.utf8))
+    let result = try ValidateBinary.run(
+      arguments, stdin: Array(#"{"email":"a@b.jp","password":"\#(Self.secret)"}"#.utf8))
     expectNoSecret(result, Self.secret)
   }
 }

@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Foundation
 import Testing
 
@@ -10,8 +11,8 @@ struct SmallerHolesTests {
 
   func run(
     _ arguments: [String], stdin: [UInt8] = [], files: [String: [UInt8]] = [:], environment: [String: String] = [:]
-  ) throws -> ReliabilityCLI.Outcome {
-    let directory = try ReliabilityCLI.files(files.isEmpty ? ["rules.json": Self.keyRules] : files)
+  ) throws -> ValidateRun {
+    let directory = try ScratchFolder.create(files.isEmpty ? ["rules.json": Self.keyRules] : files)
     defer { try? FileManager.default.removeItem(at: directory) }
     return try HostileInputTests.run(arguments, stdin: stdin, in: directory, environment: environment)
   }

@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,6 @@ enum Terminal {
   static func run(_ arguments: [String], stdin: String, environment: [String: String] = [:]) throws -> (
     status: Int32, stdout: String
   ) {
-    guard let executable = CLI.executable else { throw CLIError.noExecutable }
     // Glibc's module hides posix_openpt and friends, and the _IOW/_IOR ioctl macros do not
     // import; these two ioctls (TIOCSPTLCK, TIOCGPTN) are what unlockpt and ptsname do on Linux.
     let TIOCSPTLCK: UInt = 0x4004_5431
@@ -29,11 +29,7 @@ enum Terminal {
 
     let input = Pipe()
     let error = Pipe()
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = CLI.packageRoot
-    process.environment = CLI.baseEnvironment.merging(environment) { _, new in new }
+    let process = try ValidateBinary.process(arguments, environment: environment)
     process.standardInput = input
     // Closed once, here, by the handle: tests run in parallel, and a second close could hit
     // a descriptor another test has just opened with the same number.

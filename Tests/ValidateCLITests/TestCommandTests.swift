@@ -1,44 +1,12 @@
+import FormRulesTestSupport
 import Foundation
 import Testing
-
-/// Shipped rules files under `Rules/`, found by walking the folder so that a new policy
-/// is covered without touching these tests.
-enum ShippedRules {
-  /// Every JSON file under `Rules/` that is a rules file (a top-level `fields` or `extends`).
-  static var rulesFiles: [String] {
-    let root = CLI.packageRoot.appendingPathComponent("Rules")
-    guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
-    var files: [String] = []
-    for case let relative as String in walker where relative.hasSuffix(".json") && !relative.hasSuffix(".tests.json") {
-      guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(relative).path),
-        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-        object["fields"] != nil || object["extends"] != nil
-      else { continue }
-      files.append("Rules/" + relative)
-    }
-    return files.sorted()
-  }
-
-  /// The rules files that carry examples, inline or in a sibling `NAME.tests.json`.
-  static var filesWithTests: [String] {
-    rulesFiles.filter { path in
-      let url = CLI.packageRoot.appendingPathComponent(path)
-      let sibling = url.deletingPathExtension().appendingPathExtension("tests.json")
-      if FileManager.default.fileExists(atPath: sibling.path) { return true }
-      guard let data = FileManager.default.contents(atPath: url.path),
-        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-        let tests = object["tests"] as? [Any]
-      else { return false }
-      return !tests.isEmpty
-    }
-  }
-}
 
 @Suite("validate test")
 struct TestCommandTests {
   @Test("the shipped login and signup examples pass", arguments: ["Rules/login.json", "Rules/signup.json"])
   func shippedPass(_ rules: String) throws {
-    let result = try CLI.run(["test", "--rules", rules])
+    let result = try ValidateBinary.run(["test", "--rules", rules])
     expectRun(result, status: 0, stderr: "")
     let lines = result.stdoutLines
     #expect(lines.count >= 2)
@@ -48,14 +16,14 @@ struct TestCommandTests {
 
   @Test("every shipped rules file with examples passes them", arguments: ShippedRules.filesWithTests)
   func everyShippedFilePasses(_ rules: String) throws {
-    let result = try CLI.run(["test", "--rules", rules])
+    let result = try ValidateBinary.run(["test", "--rules", rules])
     expectRun(result, status: 0, stderr: "")
     #expect(result.stdoutLines.last?.hasSuffix(" passed, 0 failed") == true, "stdout: \(result.stdout)")
   }
 
   @Test("a wrong expectation fails: FAIL with expected and got, exit 1")
   func wrongExpectation() throws {
-    let result = try CLI.run(["test", "--rules", CLI.fixture("wrong-expectation.json")])
+    let result = try ValidateBinary.run(["test", "--rules", CLI.fixture("wrong-expectation.json")])
     expectRun(
       result, status: 1,
       stdout: """
@@ -75,7 +43,7 @@ struct TestCommandTests {
 
   @Test("--format json of a failing run")
   func wrongExpectationJSON() throws {
-    let result = try CLI.run(
+    let result = try ValidateBinary.run(
       ["test", "--rules", CLI.fixture("wrong-expectation.json"), "--format", "json", "--run", "short"])
     expectRun(
       result, status: 1,
@@ -87,7 +55,7 @@ struct TestCommandTests {
 
   @Test("--format json of a passing run")
   func passingJSON() throws {
-    let result = try CLI.run(["test", "--rules", CLI.fixture("english-default.json"), "--format", "json"])
+    let result = try ValidateBinary.run(["test", "--rules", CLI.fixture("english-default.json"), "--format", "json"])
     expectRun(
       result, status: 0,
       stdout: #"""
@@ -107,27 +75,27 @@ struct TestCommandTests {
       ("^null password$", ["null password"]),
     ])
   func runSelects(_ regex: String, names: [String]) throws {
-    let result = try CLI.run(["test", "--rules", "Rules/login.json", "--run", regex])
+    let result = try ValidateBinary.run(["test", "--rules", "Rules/login.json", "--run", regex])
     expectRun(result, status: 0, stderr: "")
     #expect(result.stdoutLines == names.map { "PASS \($0)" } + ["\(names.count) passed, 0 failed"])
   }
 
   @Test("--run that matches nothing is reported, not passed")
   func runMatchesNothing() throws {
-    let result = try CLI.run(["test", "--rules", "Rules/login.json", "--run", "no such case"])
+    let result = try ValidateBinary.run(["test", "--rules", "Rules/login.json", "--run", "no such case"])
     expectRun(result, status: 1, stdout: "0 passed, 0 failed\n")
     #expect(result.stderr.hasPrefix("Error: --run matched none of the 13 tests"))
   }
 
   @Test("--run with an invalid regular expression is a usage error with PCRE2's message")
   func runInvalidRegex() throws {
-    let result = try CLI.run(["test", "--rules", "Rules/login.json", "--run", "(password"])
+    let result = try ValidateBinary.run(["test", "--rules", "Rules/login.json", "--run", "(password"])
     expectUsageError(result, contains: "missing closing parenthesis at offset 9", hint: "validate test --help")
   }
 
   @Test("a rules file with no tests is reported: exit 1 and a message", arguments: ["text", "json"])
   func noTests(_ format: String) throws {
-    let result = try CLI.run(["test", "--rules", CLI.fixture("no-tests.json"), "--format", format])
+    let result = try ValidateBinary.run(["test", "--rules", CLI.fixture("no-tests.json"), "--format", format])
     #expect(result.status == 1)
     #expect(result.stderrLines.first == "Error: \(CLI.fixture("no-tests.json")) has no tests")
     #expect(result.stderrLines.count == 2)
@@ -135,7 +103,7 @@ struct TestCommandTests {
 
   @Test("a sibling NAME.tests.json adds its cases")
   func siblingTests() throws {
-    let result = try CLI.run(["test", "--rules", CLI.fixture("sibling.json")])
+    let result = try ValidateBinary.run(["test", "--rules", CLI.fixture("sibling.json")])
     expectRun(
       result, status: 0,
       stdout: """
@@ -157,12 +125,12 @@ struct TestCommandTests {
       (["test", "--rules", "Tests/ValidateCLITests/Fixtures/missing.json"], "no such file"),
     ])
   func errors(_ arguments: [String], message: String) throws {
-    expectUsageError(try CLI.run(arguments), contains: message)
+    expectUsageError(try ValidateBinary.run(arguments), contains: message)
   }
 
   @Test("--help prints to stdout and exits 0")
   func help() throws {
-    let result = try CLI.run(["test", "--help"])
+    let result = try ValidateBinary.run(["test", "--help"])
     expectRun(result, status: 0, stderr: "")
     #expect(result.stdout.contains("USAGE: validate test --rules <file>"))
   }

@@ -1,3 +1,4 @@
+import FormRulesTestSupport
 import Testing
 
 @Suite("validate: one document")
@@ -72,20 +73,21 @@ struct ValidateCommandTests {
 
   @Test("valid and invalid input in both locales and both formats", arguments: formatCases)
   func formats(_ c: FormatCase) throws {
-    let result = try CLI.run(["--rules", Self.login, "--locale", c.locale, "--format", c.format], stdin: c.input)
+    let result = try ValidateBinary.run(
+      ["--rules", Self.login, "--locale", c.locale, "--format", c.format], stdin: c.input)
     expectRun(result, status: c.status, stdout: c.stdout, stderr: "")
   }
 
   @Test("JSON is the default when stdout is not a terminal")
   func jsonByDefault() throws {
-    let result = try CLI.run(["--rules", Self.login, "--locale", "en"], stdin: Self.invalidInput)
+    let result = try ValidateBinary.run(["--rules", Self.login, "--locale", "en"], stdin: Self.invalidInput)
     #expect(result.status == 1)
     #expect(jsonObject(result.stdout)["valid"] as? Bool == false)
   }
 
   @Test("--format text asked for explicitly on a pipe is plain: no colour codes, even without NO_COLOR")
   func explicitTextOnPipe() throws {
-    let result = try CLI.run(["--rules", Self.login, "--format", "text"], stdin: Self.invalidInput)
+    let result = try ValidateBinary.run(["--rules", Self.login, "--format", "text"], stdin: Self.invalidInput)
     #expect(result.status == 1)
     #expect(!result.stdoutBytes.contains(0x1B))
     #expect(result.stdoutLines.count == 2)
@@ -96,12 +98,13 @@ struct ValidateCommandTests {
   func warning() throws {
     let input =
       #"{"email":"hanako@example.co.jp","password":" correct horse ","password_confirmation":" correct horse "}"#
-    let result = try CLI.run(["--rules", "Rules/signup.json", "--locale", "en", "--format", "text"], stdin: input)
+    let result = try ValidateBinary.run(
+      ["--rules", "Rules/signup.json", "--locale", "en", "--format", "text"], stdin: input)
     expectRun(
       result, status: 0,
       stdout: """
         ✓ Email address
-        ! Password: Password starts or ends with a space.
+        ! Password: Password starts or ends with a space. Check that it is intended.
         ✓ Password confirmation
 
         """, stderr: "")
@@ -109,10 +112,10 @@ struct ValidateCommandTests {
 
   @Test("the input can come from --input FILE, and '-' means stdin")
   func inputFile() throws {
-    let fromFile = try CLI.run(
+    let fromFile = try ValidateBinary.run(
       ["--rules", Self.login, "--locale", "en", "--format", "text", "--input", CLI.fixture("login-valid.json")])
     expectRun(fromFile, status: 0, stdout: "✓ Email address\n✓ Password\n", stderr: "")
-    let dash = try CLI.run(
+    let dash = try ValidateBinary.run(
       ["--rules", Self.login, "--locale", "en", "--format", "text", "--input", "-"], stdin: Self.validInput)
     expectRun(dash, status: 0, stdout: "✓ Email address\n✓ Password\n", stderr: "")
   }
@@ -164,7 +167,7 @@ struct ValidateCommandTests {
 
   @Test("locale resolution: --locale, LC_ALL, LC_MESSAGES, LANG, defaultLocale, en", arguments: localeCases)
   func locale(_ c: LocaleCase) throws {
-    let result = try CLI.run(
+    let result = try ValidateBinary.run(
       ["--rules", c.rules, "--format", "text"] + c.arguments, stdin: "{}", environment: c.environment)
     #expect(result.status == 1)
     let japanese = result.stdout.contains("入力してください。")
@@ -176,7 +179,7 @@ struct ValidateCommandTests {
 
   @Test("--field sets a non-sensitive field, on top of stdin")
   func fieldSetsValue() throws {
-    let result = try CLI.run(
+    let result = try ValidateBinary.run(
       ["--rules", Self.login, "--field", "email= hanako@example.jp ", "--format", "json"],
       stdin: #"{"email":"ignored@example.jp","password":"abc123"}"#)
     expectRun(
@@ -189,7 +192,7 @@ struct ValidateCommandTests {
 
   @Test("--field with empty stdin validates the fields given")
   func fieldWithoutStdin() throws {
-    let result = try CLI.run(
+    let result = try ValidateBinary.run(
       ["--rules", Self.login, "--field=email=taro@example.jp", "--locale", "en", "--format", "text"])
     expectRun(result, status: 1, stdout: "✓ Email address\n✗ Password: Password is required.\n", stderr: "")
   }
@@ -205,7 +208,7 @@ struct ValidateCommandTests {
       ],
     ])
   func fieldRefusesSensitive(_ arguments: [String]) throws {
-    let result = try CLI.run(arguments, stdin: #"{"email":"taro@example.jp","password":"abc123"}"#)
+    let result = try ValidateBinary.run(arguments, stdin: #"{"email":"taro@example.jp","password":"abc123"}"#)
     expectUsageError(result, contains: "sensitive field", hint: "standard input")
     expectNoSecret(result, "Hunter2-not-for-ps")
   }
@@ -218,7 +221,7 @@ struct ValidateCommandTests {
       (["--field", "email=taro@example.jp", "--jsonl"], "--jsonl"),
     ])
   func fieldMistakes(_ arguments: [String], message: String) throws {
-    let result = try CLI.run(["--rules", Self.login] + arguments, stdin: "{}")
+    let result = try ValidateBinary.run(["--rules", Self.login] + arguments, stdin: "{}")
     expectUsageError(result, contains: message)
   }
 
@@ -241,30 +244,30 @@ struct ValidateCommandTests {
       (["Rules/login.json"], "unexpected argument 'Rules/login.json'", "--"),
     ])
   func usageErrors(_ arguments: [String], message: String, hint: String) throws {
-    let result = try CLI.run(arguments, stdin: Self.validInput)
+    let result = try ValidateBinary.run(arguments, stdin: Self.validInput)
     expectUsageError(result, contains: message, hint: hint)
   }
 
   @Test("an unreadable rules file: exit 2")
   func unreadableRules() throws {
-    let missing = try CLI.run(["--rules", CLI.fixture("does-not-exist.json")], stdin: Self.validInput)
+    let missing = try ValidateBinary.run(["--rules", CLI.fixture("does-not-exist.json")], stdin: Self.validInput)
     expectUsageError(missing, contains: "no such file")
-    let directory = try CLI.run(["--rules", "Rules"], stdin: Self.validInput)
+    let directory = try ValidateBinary.run(["--rules", "Rules"], stdin: Self.validInput)
     expectUsageError(directory, contains: "cannot read")
   }
 
   @Test("an invalid rules file: exit 2, every problem on stderr")
   func invalidRules() throws {
-    let result = try CLI.run(["--rules", CLI.fixture("lint-problems.json")], stdin: Self.validInput)
+    let result = try ValidateBinary.run(["--rules", CLI.fixture("lint-problems.json")], stdin: Self.validInput)
     expectUsageError(result, contains: "lint-problems.json", hint: "validate lint --rules")
     #expect(result.stderrLines.filter { $0.hasPrefix("Error: ") }.count >= 4)
   }
 
   @Test("an unreadable input file: exit 2", arguments: ["Tests/ValidateCLITests/Fixtures/no-such-input.json", "Rules"])
   func unreadableInput(_ path: String) throws {
-    let document = try CLI.run(["--rules", Self.login, "--input", path])
+    let document = try ValidateBinary.run(["--rules", Self.login, "--input", path])
     expectUsageError(document, contains: "cannot read input '\(path)'")
-    let lines = try CLI.run(["--rules", Self.login, "--jsonl", "--input", path])
+    let lines = try ValidateBinary.run(["--rules", Self.login, "--jsonl", "--input", path])
     expectUsageError(lines, contains: path)
   }
 
@@ -278,13 +281,13 @@ struct ValidateCommandTests {
       (#"{"email":"a@b.jp","password":"abcdef"}"# + "\n" + #"{"email":"a@b.jp"}"#, "line 2, column 1"),
     ])
   func malformedDocument(_ input: String, message: String) throws {
-    let result = try CLI.run(["--rules", Self.login], stdin: input)
+    let result = try ValidateBinary.run(["--rules", Self.login], stdin: input)
     expectUsageError(result, contains: message, hint: "--jsonl")
   }
 
   @Test("--help prints usage to stdout and exits 0", arguments: [["--help"], ["-h"], ["--rules", "x", "--help"]])
   func help(_ arguments: [String]) throws {
-    let result = try CLI.run(arguments)
+    let result = try ValidateBinary.run(arguments)
     expectRun(result, status: 0, stderr: "")
     #expect(result.stdout.contains("USAGE: validate --rules <file>"))
     #expect(result.stdout.contains("--jsonl"))
@@ -292,7 +295,7 @@ struct ValidateCommandTests {
 
   @Test("--version prints the version to stdout and exits 0")
   func version() throws {
-    let result = try CLI.run(["--version"])
+    let result = try ValidateBinary.run(["--version"])
     expectRun(result, status: 0, stderr: "")
     #expect(result.stdout.wholeMatch(of: /validate \d+\.\d+\.\d+\n/) != nil, "stdout: \(result.stdout)")
   }
