@@ -77,7 +77,7 @@ extension Report {
     problemDetails(locale: locale, type: type, instance: instance).map(ReportResponse.problem) ?? .valid
   }
 
-  /// ``response(locale:type:instance:)`` in a Foundation `Locale` (negotiated: `en_US` → `en`).
+  /// ``response(locale:type:instance:)-(String,_,_)`` in a Foundation `Locale` (negotiated: `en_US` → `en`).
   ///
   /// - Parameters:
   ///   - locale: the language of the texts.
@@ -89,7 +89,7 @@ extension Report {
   }
 
   /// The problem document, or `nil` when the input is valid: the engine of
-  /// ``response(locale:type:instance:)``, which names the two cases.
+  /// ``response(locale:type:instance:)-(String,_,_)``, which names the two cases.
   func problemDetails(locale: String, type: String = "about:blank", instance: String? = nil)
     -> ProblemDetails?
   {
