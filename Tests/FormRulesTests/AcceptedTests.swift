@@ -103,4 +103,10 @@ struct AcceptedTests {
     for word in ["true", "On", "YES", "1"] { #expect(compiled.matches(word) == .match, "\(word)") }
     for word in ["false", "0", "ona", "", "yes "] { #expect(compiled.matches(word) == .noMatch, "\(word)") }
   }
+
+  @Test("the HTML export draws a required checkbox, which sends \"on\" when ticked")
+  func html() throws {
+    let export = try RuleSet(data: Array(Self.rules.utf8)).export(.html)
+    #expect(export.text.contains(#"<input name="terms" type="checkbox" required>"#))
+  }
 }
