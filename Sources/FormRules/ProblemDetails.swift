@@ -170,7 +170,7 @@ extension Report {
   }
 
   /// Escapes a member name for a JSON Pointer: `~` → `~0`, `/` → `~1`.
-  static func pointerToken(_ name: String) -> String {
+  package static func pointerToken(_ name: String) -> String {
     // Bytes, not `String.contains`: Foundation's string search cost more than the rest of the document.
     guard name.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return name }
     var token = ""
