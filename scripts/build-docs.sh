@@ -29,7 +29,7 @@ build() {
     exit "$status"
   fi
 }
-rm -rf .build/docs
+rm -rf .build/docs && mkdir -p .build/docs
 # Each module's documentation: FormRules, then FormRulesUI (whose articles link to FormRules' types).
 for module in FormRules FormRulesUI; do
   mkdir -p "$graphs/$module"

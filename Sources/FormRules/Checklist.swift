@@ -3,7 +3,7 @@ import Foundation
 /// One line of a live requirement checklist: what a field requires and whether the
 /// current values meet it (`✓ 8文字以上`, `✗ 英大文字、数字を含む`).
 ///
-/// The same type serves every front end: ``Policy/checklist(for:values:locale:)`` builds it,
+/// The same type serves every front end: ``Policy/checklist(for:values:locale:)-(_,_,String)`` builds it,
 /// and `FormModel.checklist(for:)` in FormRulesUI returns it for a SwiftUI `ForEach`
 /// (``id`` is the line's position, stable while the policy is).
 public struct ChecklistItem: Sendable, Equatable, Identifiable {
@@ -21,7 +21,7 @@ public struct ChecklistItem: Sendable, Equatable, Identifiable {
   /// The requirement's parameters (`min`, `unit`, `missing`…), for a UI that draws its own text.
   public let params: Parameters
 
-  /// Makes an item, for previews and tests of a UI; ``Policy/checklist(for:values:locale:)``
+  /// Makes an item, for previews and tests of a UI; ``Policy/checklist(for:values:locale:)-(_,_,String)``
   /// builds the real ones.
   public init(
     id: Int, code: String, text: String, isMet: Bool, severity: Severity = .error, params: Parameters = [:]
@@ -73,7 +73,7 @@ extension Policy {
     }
   }
 
-  /// ``checklist(for:values:locale:)`` in a Foundation `Locale` (negotiated: `en_US` → `en`).
+  /// ``checklist(for:values:locale:)-(_,_,String)`` in a Foundation `Locale` (negotiated: `en_US` → `en`).
   ///
   /// - Parameters:
   ///   - field: the field's name in the rules file.

@@ -77,7 +77,7 @@ extension Report {
     problemDetails(locale: locale, type: type, instance: instance).map(ReportResponse.problem) ?? .valid
   }
 
-  /// ``response(locale:type:instance:)`` in a Foundation `Locale` (negotiated: `en_US` → `en`).
+  /// ``response(locale:type:instance:)-(String,_,_)`` in a Foundation `Locale` (negotiated: `en_US` → `en`).
   ///
   /// - Parameters:
   ///   - locale: the language of the texts.
@@ -89,7 +89,7 @@ extension Report {
   }
 
   /// The problem document, or `nil` when the input is valid: the engine of
-  /// ``response(locale:type:instance:)``, which names the two cases.
+  /// ``response(locale:type:instance:)-(String,_,_)``, which names the two cases.
   func problemDetails(locale: String, type: String = "about:blank", instance: String? = nil)
     -> ProblemDetails?
   {
@@ -170,7 +170,7 @@ extension Report {
   }
 
   /// Escapes a member name for a JSON Pointer: `~` → `~0`, `/` → `~1`.
-  static func pointerToken(_ name: String) -> String {
+  package static func pointerToken(_ name: String) -> String {
     // Bytes, not `String.contains`: Foundation's string search cost more than the rest of the document.
     guard name.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return name }
     var token = ""

@@ -14,7 +14,7 @@ public struct Requirement: Sendable, Equatable {
 
 extension Policy {
   /// The requirements of a field in rule order, as a sign-up screen lists them: the
-  /// lines of ``checklist(for:values:locale:)`` without values, so every `when` is listed.
+  /// lines of ``checklist(for:values:locale:)-(_,_,String)`` without values, so every `when` is listed.
   /// Composite rules (`anyOf`, `not`) are one requirement; `allOf` lists its parts, with
   /// its severity.
   ///
@@ -38,7 +38,7 @@ extension Policy {
     }
   }
 
-  /// ``requirements(for:locale:)`` in a Foundation `Locale` (negotiated: `en_US` → `en`).
+  /// ``requirements(for:locale:)-(_,String)`` in a Foundation `Locale` (negotiated: `en_US` → `en`).
   ///
   /// - Parameters:
   ///   - field: the field's name in the rules file.

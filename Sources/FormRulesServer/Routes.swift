@@ -264,7 +264,11 @@ struct Routes {
       var extra: [(String, JSONValue)] = [("reason", .string(malformed.reason))]
       if let line = malformed.line { extra.append(("line", .number(Double(line)))) }
       if let column = malformed.column { extra.append(("column", .number(Double(column)))) }
-      if let field = malformed.field { extra.append(("field", .string(field))) }
+      if let field = malformed.field {
+        extra.append(("field", .string(field)))
+        // A JSON Pointer to the value of the wrong type, as the library's problem document gives.
+        extra.append(("pointer", .string("/" + Report.pointerToken(field))))
+      }
       return Response.problem(400, Routes.malformedDetail(malformed), extra: extra)
     }
     if let field = request.argument("field") {

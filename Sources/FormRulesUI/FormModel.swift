@@ -47,7 +47,9 @@ public final class FormModel {
   private var submitFailures: [String: Failure] = [:]
 
   /// - Parameters:
+  ///   - policy: the compiled rules every field is checked against.
   ///   - locale: a language tag; `nil` uses the rules file's default language.
+  ///   - displayPolicy: when a field's messages show.
   ///   - values: starting values; fields not named start empty.
   public init(
     policy: Policy, locale: String? = nil, displayPolicy: ErrorDisplayPolicy = .standard,
@@ -146,7 +148,7 @@ public final class FormModel {
   }
 
   /// The requirement checklist of a field for its current values (for a password: what is
-  /// met so far), in the model's language: ``Policy/checklist(for:values:locale:)`` over
+  /// met so far), in the model's language: ``Policy/checklist(for:values:locale:)-(_,_,String)`` over
   /// ``values``, so the screen ticks exactly what the server enforces.
   ///
   /// - Parameter field: the field's name in the rules file.

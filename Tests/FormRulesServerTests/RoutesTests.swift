@@ -209,6 +209,18 @@ struct RoutesTests {
     #expect(deep.json?["reason"] as? String == "tooDeep")
   }
 
+  @Test("a known field of the wrong type: 400 pointing at the field, never its value")
+  func wrongType() throws {
+    let server = try ServerProcess(["--rules", "Rules"])
+    let response = try server.post("login", #"{"email": "taro@example.jp", "password": 4417123}"#)
+    #expect(response.status == 400)
+    let json = try #require(response.json)
+    #expect(json["reason"] as? String == "notString")
+    #expect(json["field"] as? String == "password")
+    #expect(json["pointer"] as? String == "/password")
+    #expect(!response.text.contains("4417123"))
+  }
+
   @Test("validate-batch: JSON Lines out, the same bytes as validate --jsonl")
   func batch() throws {
     let server = try ServerProcess(["--rules", "Rules"])

@@ -88,4 +88,25 @@ struct AcceptedTests {
     let off = Array(#"{"email": "a", "terms": false}"#.utf8)
     #expect(off.withUnsafeBufferPointer { bulk.validate(line: $0, number: 2) } == .invalid)
   }
+
+  @Test("the JSON Schema export requires the field and takes what the reader takes")
+  func jsonSchema() throws {
+    let export = try RuleSet(data: Array(Self.rules.utf8)).export(.jsonSchema)
+    let schema = try #require(try JSONParser().parse(export.text).objectValue)
+    #expect(schema["required"]?.arrayValue?.contains(.string("terms")) == true)
+    let terms = try #require(schema["properties"]?.objectValue?["terms"]?.objectValue)
+    #expect(terms["type"] == .array([.string("string"), .string("boolean"), .string("number")]))
+    let anyOf = try #require(terms["anyOf"]?.arrayValue)
+    #expect(anyOf.first?.objectValue?["enum"] == .array([.bool(true), .number(1)]))
+    let pattern = try #require(anyOf.last?.objectValue?["pattern"]?.stringValue)
+    let compiled = try Pattern(pattern, flags: "")
+    for word in ["true", "On", "YES", "1"] { #expect(compiled.matches(word) == .match, "\(word)") }
+    for word in ["false", "0", "ona", "", "yes "] { #expect(compiled.matches(word) == .noMatch, "\(word)") }
+  }
+
+  @Test("the HTML export draws a required checkbox, which sends \"on\" when ticked")
+  func html() throws {
+    let export = try RuleSet(data: Array(Self.rules.utf8)).export(.html)
+    #expect(export.text.contains(#"<input name="terms" type="checkbox" required>"#))
+  }
 }

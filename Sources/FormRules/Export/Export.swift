@@ -134,6 +134,9 @@ extension FieldSpec {
 
   /// Whether a `required: true` rule always applies.
   var isRequired: Bool { enforcedRules.contains { ($0.rule as? Required)?.isRequired == true } }
+
+  /// Whether an `accepted: true` rule always applies: the field must be present and ticked.
+  var mustBeAccepted: Bool { enforcedRules.contains { ($0.rule as? Accepted)?.isRequired == true } }
 }
 
 extension RuleNode {

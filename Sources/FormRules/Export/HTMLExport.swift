@@ -39,6 +39,7 @@ struct HTMLExporter {
   mutating func input(for field: FieldSpec) -> String {
     var isEmail = false
     var emailAsText = false
+    var isCheckbox = false
     var required = false
     var minimums: [(node: RuleNode, rule: MinLength)] = []
     var maximums: [(node: RuleNode, rule: MaxLength)] = []
@@ -70,6 +71,11 @@ struct HTMLExporter {
         }
       case let rule as Trimmed:
         if rule.isRequired { searches.append(Search(pattern: Whitespace.outer, mustMatch: false)) }
+      case let rule as Accepted:
+        // A ticked checkbox sends "on", which the rule accepts; `required` makes the browser insist on it.
+        guard rule.isRequired else { break }
+        isCheckbox = true
+        required = true
       case let rule as Email:
         isEmail = true
         exported = true
@@ -96,7 +102,8 @@ struct HTMLExporter {
     // Lengths in characters equal lengths in UTF-16 only when every character is in the BMP.
     let bmpOnly = searches.contains { $0.mustMatch && $0.pattern.isWholeMatch && $0.pattern.isBMPOnly }
     var attributes: [(String, String?)] = [("name", field.name)]
-    attributes.append(("type", field.sensitive ? "password" : isEmail && !emailAsText ? "email" : "text"))
+    attributes.append(
+      ("type", isCheckbox ? "checkbox" : field.sensitive ? "password" : isEmail && !emailAsText ? "email" : "text"))
     if emailAsText { attributes.append(("inputmode", "email")) }
     if required {
       attributes.append(("required", nil))

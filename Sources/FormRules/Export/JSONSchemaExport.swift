@@ -27,7 +27,7 @@ struct JSONSchemaExporter {
       var required: [JSONValue] = []
       for field in ruleSet.fields {
         properties[field.name] = .object(fieldSchema(field))
-        if field.isRequired { required.append(.string(field.name)) }
+        if field.isRequired || field.mustBeAccepted { required.append(.string(field.name)) }
       }
       root["properties"] = .object(properties)
       if !required.isEmpty { root["required"] = .array(required) }
@@ -49,7 +49,20 @@ struct JSONSchemaExporter {
     }
     let constraints = Self.merge(fragments)
     if !constraints.isEmpty { notes += ExportCommonNotes.transforms(of: field, format: Self.format) }
-    if field.isRequired {
+    if field.rules.contains(where: \.readsScalars) {
+      // An `accepted` field also reads JSON booleans and numbers (docs/rules.md, "Input documents").
+      let types: [JSONValue] = [.string("string"), .string("boolean"), .string("number")]
+      if field.mustBeAccepted {
+        schema["type"] = .array(types)
+        for member in constraints.members { schema[member.key] = member.value }
+      } else {
+        schema["type"] = .array(types + [.string("null")])
+        if !constraints.isEmpty {
+          schema["if"] = .object(JSONObject([("type", .string("string")), ("minLength", .number(1))]))
+          schema["then"] = .object(constraints)
+        }
+      }
+    } else if field.isRequired {
       schema["type"] = .string("string")
       for member in constraints.members { schema[member.key] = member.value }
     } else {
@@ -106,6 +119,15 @@ struct JSONSchemaExporter {
     switch rule {
     case let required as Required:
       return required.isRequired ? JSONObject([("minLength", .number(1))]) : JSONObject()
+    case let accepted as Accepted:
+      // `true`, `1`, or the words in any ASCII case; the field's `trim` is noted with the transforms.
+      guard accepted.isRequired else { return JSONObject() }
+      let word = JSONObject([
+        ("type", .string("string")), ("pattern", .string("^(?:[Tt][Rr][Uu][Ee]|[Oo][Nn]|[Yy][Ee][Ss]|1)$")),
+      ])
+      return JSONObject([
+        ("anyOf", .array([.object(JSONObject([("enum", .array([.bool(true), .number(1)]))])), .object(word)]))
+      ])
     case let minLength as MinLength:
       guard minLength.unit == .characters else {
         notes.append(field.note(node, Self.unitReason(minLength.min, minLength.unit)))
