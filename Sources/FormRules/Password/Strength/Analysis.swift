@@ -110,8 +110,16 @@ struct Analysis {
       return []
     }
     let matches = findMatches()
-    var byEnd = [[Int]](repeating: [], count: n)
-    for (index, match) in matches.enumerated() { byEnd[match.j].append(index) }
+    // Match indices grouped by end position (in match order within a group), in one array.
+    var endStart = [Int](repeating: 0, count: n + 1)
+    for match in matches { endStart[match.j + 1] += 1 }
+    for k in 0..<n { endStart[k + 1] += endStart[k] }
+    var byEnd = [Int](repeating: 0, count: matches.count)
+    var fill = endStart
+    for (index, match) in matches.enumerated() {
+      byEnd[fill[match.j]] = index
+      fill[match.j] += 1
+    }
 
     // Fixed-capacity slots per end position in one buffer: the front never holds more
     // than n + 1 states, and the inner loops then touch no reference counts.
@@ -123,8 +131,19 @@ struct Analysis {
     counts.initialize(repeating: 0)
 
     func update(end j: Int, pieces: Int, product: Double, last: Int) {
-      let total = Self.log10Sum(Self.logFactorial[pieces] + product, Self.pieceLog10 * Double(pieces - 1))
       let base = j * capacity
+      // The total is at least the larger of its two terms: a state that beats that bound
+      // beats the new one, and no state the new one would drop can coexist with it on the
+      // front, so returning here decides exactly as the loop below would, without the
+      // logarithms.
+      let factorialTerm = Self.logFactorial[pieces] + product
+      let pieceTerm = Self.pieceLog10 * Double(pieces - 1)
+      let bound = max(factorialTerm, pieceTerm)
+      for k in 0..<counts[j] {
+        let state = states[base + k]
+        if state.pieces <= pieces && state.log10Total <= bound { return }
+      }
+      let total = Self.log10Sum(factorialTerm, pieceTerm)
       var kept = 0
       for k in 0..<counts[j] {
         let state = states[base + k]
@@ -141,7 +160,7 @@ struct Analysis {
     }
 
     for k in 0..<n {
-      for index in byEnd[k] {
+      for index in byEnd[endStart[k]..<endStart[k + 1]] {
         let match = matches[index]
         if match.i == 0 {
           update(end: k, pieces: 1, product: match.log10Guesses, last: index)
