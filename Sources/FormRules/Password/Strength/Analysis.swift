@@ -47,7 +47,7 @@ struct Analysis {
 
   /// Guesses a match needs at least when it is only part of the password.
   static let minSubmatchLog10Single = 1.0  // 10
-  static let minSubmatchLog10Multi = log10(50.0)
+  static let minSubmatchLog10Multi = 1.6989700043360187  // log₁₀ 50, checked by a test
   /// 10⁴: the extra guesses for each additional piece (zxcvbn's "growing sequence" term).
   static let pieceLog10 = 4.0
   static let logFactorial: [Double] = {
@@ -129,6 +129,13 @@ struct Analysis {
     let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: n)
     defer { counts.deallocate() }
     counts.initialize(repeating: 0)
+    // Per position, once its front is final, the states whose last piece is not brute force
+    // (in front order): the only ones brute force may follow, read O(n²) times below.
+    let plain = UnsafeMutableBufferPointer<(pieces: Int, product: Double)>.allocate(capacity: n * capacity)
+    defer { plain.deallocate() }
+    let plainCounts = UnsafeMutableBufferPointer<Int>.allocate(capacity: n)
+    defer { plainCounts.deallocate() }
+    let logFactorial = Self.logFactorial
 
     func update(end j: Int, pieces: Int, product: Double, last: Int) {
       let base = j * capacity
@@ -136,7 +143,7 @@ struct Analysis {
       // beats the new one, and no state the new one would drop can coexist with it on the
       // front, so returning here decides exactly as the loop below would, without the
       // logarithms.
-      let factorialTerm = Self.logFactorial[pieces] + product
+      let factorialTerm = logFactorial[pieces] + product
       let pieceTerm = Self.pieceLog10 * Double(pieces - 1)
       let bound = max(factorialTerm, pieceTerm)
       for k in 0..<counts[j] {
@@ -178,11 +185,19 @@ struct Analysis {
       for i in stride(from: 1, through: k, by: 1) {
         let guesses = bruteforceLog10(i, k)
         let base = (i - 1) * capacity
-        for s in 0..<counts[i - 1] where states[base + s].last >= 0 {
-          let state = states[base + s]
-          update(end: k, pieces: state.pieces + 1, product: state.log10Product + guesses, last: -(i + 1))
+        for s in 0..<plainCounts[i - 1] {
+          let state = plain[base + s]
+          update(end: k, pieces: state.pieces + 1, product: state.product + guesses, last: -(i + 1))
         }
       }
+      // The front at k is final.
+      var kept = 0
+      for s in 0..<counts[k] where states[k * capacity + s].last >= 0 {
+        let state = states[k * capacity + s]
+        plain[k * capacity + kept] = (state.pieces, state.log10Product)
+        kept += 1
+      }
+      plainCounts[k] = kept
     }
 
     var best: State?
@@ -215,9 +230,14 @@ struct Analysis {
 
   func bruteforceLog10(_ i: Int, _ j: Int) -> Double {
     let length = j - i + 1
-    guard length < scalars.count else { return Double(length) }
-    return max(Double(length), length == 1 ? log10(11.0) : Self.minSubmatchLog10Multi)
+    // Two or more scalars: the length is above the floor of a part (log₁₀ 50).
+    guard length < scalars.count, length == 1 else { return Double(length) }
+    return Self.log10Of11
   }
+
+  /// log₁₀ 11, the floor of a one-scalar part (a constant, so the hot loop calls no logarithm;
+  /// a test checks it against `log10(11.0)`).
+  static let log10Of11 = 1.041392685158225
 
   func bruteforce(_ i: Int, _ j: Int) -> Match {
     Match(i: i, j: j, log10Guesses: bruteforceLog10(i, j), kind: .bruteforce)
