@@ -145,11 +145,11 @@ struct StrengthListsFileTests {
       ("another list count", try Self.edited({ b, _ in b[StrengthListsFile.headerSize] = 3 }, resum: true)),
       (
         "a child out of range",
-        try Self.edited({ b, p in Self.put(Int32.max, at: p.words.childStart + 4 * 1000, in: &b) }, resum: true)
+        try Self.edited({ b, p in Self.put(Int32.max, at: p.words.nodes + 8 * 1000, in: &b) }, resum: true)
       ),
       (
         "starts going back",
-        try Self.edited({ b, p in Self.put(2, at: p.romaji.childStart + 4 * 500, in: &b) }, resum: true)
+        try Self.edited({ b, p in Self.put(2, at: p.romaji.nodes + 8 * 500, in: &b) }, resum: true)
       ),
       (
         "a root entry out of range",
