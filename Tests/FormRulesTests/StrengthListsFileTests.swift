@@ -153,9 +153,13 @@ struct StrengthListsFileTests {
       ),
       (
         "a root entry out of range",
-        try Self.edited({ b, p in Self.put(Int32(p.words.nodeCount), at: p.words.rootASCII + 4 * 97, in: &b) }, resum: true)
+        try Self.edited(
+          { b, p in Self.put(Int32(p.words.nodeCount), at: p.words.rootASCII + 4 * 97, in: &b) }, resum: true)
       ),
-      ("a huge node count", try Self.edited({ b, p in Self.put(1 << 29, at: p.romaji.rootASCII - 12, in: &b) }, resum: true)),
+      (
+        "a huge node count",
+        try Self.edited({ b, p in Self.put(1 << 29, at: p.romaji.rootASCII - 12, in: &b) }, resum: true)
+      ),
     ]
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strength-damaged-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -177,7 +181,8 @@ struct StrengthListsFileTests {
   func damagedPolicy() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strength-policy-\(getpid())")
     let lists = folder.appendingPathComponent("lists/strength")
-    try FileManager.default.createDirectory(at: lists.appendingPathComponent("common"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: lists.appendingPathComponent("common"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data(try Self.committed().dropLast(1000)).write(to: lists.appendingPathComponent("words.bin"))
     try FileManager.default.copyItem(
