@@ -17,7 +17,8 @@ struct StrengthListsFileTests {
   func upToDate() throws {
     let compiled = try StrengthListsFile.compile(directory: Self.directory)
     if ProcessInfo.processInfo.environment["FORMRULES_WRITE_STRENGTH_LISTS"] == "1" {
-      try Data(compiled).write(to: Self.file)
+      // Atomically (a new file renamed over the old): a process that has the old one mapped keeps it.
+      try Data(compiled).write(to: Self.file, options: .atomic)
     }
     let committed = try Self.committed()
     #expect(
