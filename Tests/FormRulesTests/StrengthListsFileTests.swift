@@ -17,7 +17,8 @@ struct StrengthListsFileTests {
   func upToDate() throws {
     let compiled = try StrengthListsFile.compile(directory: Self.directory)
     if ProcessInfo.processInfo.environment["FORMRULES_WRITE_STRENGTH_LISTS"] == "1" {
-      try Data(compiled).write(to: Self.file)
+      // Atomically (a new file renamed over the old): a process that has the old one mapped keeps it.
+      try Data(compiled).write(to: Self.file, options: .atomic)
     }
     let committed = try Self.committed()
     #expect(
@@ -145,17 +146,21 @@ struct StrengthListsFileTests {
       ("another list count", try Self.edited({ b, _ in b[StrengthListsFile.headerSize] = 3 }, resum: true)),
       (
         "a child out of range",
-        try Self.edited({ b, p in Self.put(Int32.max, at: p.words.childStart + 4 * 1000, in: &b) }, resum: true)
+        try Self.edited({ b, p in Self.put(Int32.max, at: p.words.nodes + 8 * 1000, in: &b) }, resum: true)
       ),
       (
         "starts going back",
-        try Self.edited({ b, p in Self.put(2, at: p.romaji.childStart + 4 * 500, in: &b) }, resum: true)
+        try Self.edited({ b, p in Self.put(2, at: p.romaji.nodes + 8 * 500, in: &b) }, resum: true)
       ),
       (
         "a root entry out of range",
-        try Self.edited({ b, p in Self.put(Int32(p.words.nodeCount), at: p.words.rootASCII + 4 * 97, in: &b) }, resum: true)
+        try Self.edited(
+          { b, p in Self.put(Int32(p.words.nodeCount), at: p.words.rootASCII + 4 * 97, in: &b) }, resum: true)
       ),
-      ("a huge node count", try Self.edited({ b, p in Self.put(1 << 29, at: p.romaji.rootASCII - 12, in: &b) }, resum: true)),
+      (
+        "a huge node count",
+        try Self.edited({ b, p in Self.put(1 << 29, at: p.romaji.rootASCII - 12, in: &b) }, resum: true)
+      ),
     ]
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strength-damaged-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -177,7 +182,8 @@ struct StrengthListsFileTests {
   func damagedPolicy() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strength-policy-\(getpid())")
     let lists = folder.appendingPathComponent("lists/strength")
-    try FileManager.default.createDirectory(at: lists.appendingPathComponent("common"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: lists.appendingPathComponent("common"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data(try Self.committed().dropLast(1000)).write(to: lists.appendingPathComponent("words.bin"))
     try FileManager.default.copyItem(

@@ -272,6 +272,12 @@ struct StrengthTests {
     #expect(passwordCodes(try passwordPolicy(#"[{"strength": {"min": 4}}]"#), "utsukushii-hana") == ["strength"])
   }
 
+  @Test("the decomposition's constant floors are the logarithms they stand for")
+  func floors() {
+    #expect(Analysis.log10Of11 == log10(11.0))
+    #expect(Analysis.minSubmatchLog10Multi == log10(50.0))
+  }
+
   @Test("the dictionaries are loaded once per process and shared")
   func sharedOnce() throws {
     let a = try StrengthDictionary.shared(directory: Self.directory, languages: [.ja, .en])

@@ -17,6 +17,7 @@ enum FieldParts {
 
   /// The distinct parts at least `minLength` long (counted in `unit`), folded.
   static func parts(of value: String, minLength: Int, unit: LengthUnit) -> [[Unicode.Scalar]] {
+    if unit != .graphemes, let parts = asciiParts(of: value, minLength: minLength) { return parts }
     let lowered = fold(value)
     var candidates = [lowered]
     var base = lowered
@@ -42,6 +43,42 @@ enum FieldParts {
     var seen = Set<String>()
     return candidates.filter { unit.length(of: $0) >= minLength && seen.insert($0).inserted }.map {
       Array($0.unicodeScalars)
+    }
+  }
+
+  /// ``parts(of:minLength:unit:)`` for an ASCII value, on its bytes: NFKC leaves ASCII as
+  /// it is, lower-casing is ASCII's, the white space is U+0009–U+000D and U+0020, and every
+  /// unit but graphemes counts one per byte. `nil` for anything else.
+  private static func asciiParts(of value: String, minLength: Int) -> [[Unicode.Scalar]]? {
+    var value = value
+    return value.withUTF8 { bytes -> [[Unicode.Scalar]]? in
+      var lowered: [UInt8] = []
+      lowered.reserveCapacity(bytes.count)
+      for b in bytes {
+        guard b < 0x80 else { return nil }
+        lowered.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+      }
+      func splits(_ b: UInt8) -> Bool {
+        b == 0x2E || b == 0x5F || b == 0x2D || b == 0x2B || b == 0x20 || (b >= 0x09 && b <= 0x0D)
+      }
+      var candidates: [ArraySlice<UInt8>] = [lowered[...]]
+      var base = lowered[...]
+      if let at = lowered.lastIndex(of: 0x40) {
+        base = lowered[..<at]
+        candidates.append(base)
+      }
+      var start = base.startIndex
+      for k in base.indices where splits(base[k]) {
+        candidates.append(base[start..<k])
+        start = k + 1
+      }
+      candidates.append(base[start...])
+      candidates.append(ArraySlice(base.filter { !splits($0) }))
+      var parts: [ArraySlice<UInt8>] = []
+      for candidate in candidates where candidate.count >= minLength && !parts.contains(candidate) {
+        parts.append(candidate)
+      }
+      return parts.map { $0.map { Unicode.Scalar($0) } }
     }
   }
 }

@@ -64,6 +64,21 @@ struct KeyboardLayout: Sendable {
     /// The mean number of neighbours per key.
     let averageDegree: Double
 
+    /// `locations` for ASCII, indexed by the scalar value, so the matcher looks up without hashing.
+    private let asciiLocations: [Location?]
+
+    init(locations: [UInt32: Location], neighbours: [[Int]], keyCount: Int, averageDegree: Double) {
+      self.locations = locations
+      self.neighbours = neighbours
+      self.keyCount = keyCount
+      self.averageDegree = averageDegree
+      asciiLocations = (0..<128).map { locations[UInt32($0)] }
+    }
+
+    /// Where a scalar value is typed, or `nil`.
+    @inline(__always)
+    func location(of v: UInt32) -> Location? { v < 128 ? asciiLocations[Int(v)] : locations[v] }
+
     /// The direction from `a` to its neighbour `b`, or `nil` when they are not adjacent.
     func direction(from a: Int, to b: Int) -> Int? {
       neighbours[a].firstIndex(of: b)

@@ -47,7 +47,7 @@ struct Analysis {
 
   /// Guesses a match needs at least when it is only part of the password.
   static let minSubmatchLog10Single = 1.0  // 10
-  static let minSubmatchLog10Multi = log10(50.0)
+  static let minSubmatchLog10Multi = 1.6989700043360187  // log₁₀ 50, checked by a test
   /// 10⁴: the extra guesses for each additional piece (zxcvbn's "growing sequence" term).
   static let pieceLog10 = 4.0
   static let logFactorial: [Double] = {
@@ -110,8 +110,16 @@ struct Analysis {
       return []
     }
     let matches = findMatches()
-    var byEnd = [[Int]](repeating: [], count: n)
-    for (index, match) in matches.enumerated() { byEnd[match.j].append(index) }
+    // Match indices grouped by end position (in match order within a group), in one array.
+    var endStart = [Int](repeating: 0, count: n + 1)
+    for match in matches { endStart[match.j + 1] += 1 }
+    for k in 0..<n { endStart[k + 1] += endStart[k] }
+    var byEnd = [Int](repeating: 0, count: matches.count)
+    var fill = endStart
+    for (index, match) in matches.enumerated() {
+      byEnd[fill[match.j]] = index
+      fill[match.j] += 1
+    }
 
     // Fixed-capacity slots per end position in one buffer: the front never holds more
     // than n + 1 states, and the inner loops then touch no reference counts.
@@ -121,10 +129,28 @@ struct Analysis {
     let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: n)
     defer { counts.deallocate() }
     counts.initialize(repeating: 0)
+    // Per position, once its front is final, the states whose last piece is not brute force
+    // (in front order): the only ones brute force may follow, read O(n²) times below.
+    let plain = UnsafeMutableBufferPointer<(pieces: Int, product: Double)>.allocate(capacity: n * capacity)
+    defer { plain.deallocate() }
+    let plainCounts = UnsafeMutableBufferPointer<Int>.allocate(capacity: n)
+    defer { plainCounts.deallocate() }
+    let logFactorial = Self.logFactorial
 
     func update(end j: Int, pieces: Int, product: Double, last: Int) {
-      let total = Self.log10Sum(Self.logFactorial[pieces] + product, Self.pieceLog10 * Double(pieces - 1))
       let base = j * capacity
+      // The total is at least the larger of its two terms: a state that beats that bound
+      // beats the new one, and no state the new one would drop can coexist with it on the
+      // front, so returning here decides exactly as the loop below would, without the
+      // logarithms.
+      let factorialTerm = logFactorial[pieces] + product
+      let pieceTerm = Self.pieceLog10 * Double(pieces - 1)
+      let bound = max(factorialTerm, pieceTerm)
+      for k in 0..<counts[j] {
+        let state = states[base + k]
+        if state.pieces <= pieces && state.log10Total <= bound { return }
+      }
+      let total = Self.log10Sum(factorialTerm, pieceTerm)
       var kept = 0
       for k in 0..<counts[j] {
         let state = states[base + k]
@@ -141,7 +167,7 @@ struct Analysis {
     }
 
     for k in 0..<n {
-      for index in byEnd[k] {
+      for index in byEnd[endStart[k]..<endStart[k + 1]] {
         let match = matches[index]
         if match.i == 0 {
           update(end: k, pieces: 1, product: match.log10Guesses, last: index)
@@ -159,11 +185,19 @@ struct Analysis {
       for i in stride(from: 1, through: k, by: 1) {
         let guesses = bruteforceLog10(i, k)
         let base = (i - 1) * capacity
-        for s in 0..<counts[i - 1] where states[base + s].last >= 0 {
-          let state = states[base + s]
-          update(end: k, pieces: state.pieces + 1, product: state.log10Product + guesses, last: -(i + 1))
+        for s in 0..<plainCounts[i - 1] {
+          let state = plain[base + s]
+          update(end: k, pieces: state.pieces + 1, product: state.product + guesses, last: -(i + 1))
         }
       }
+      // The front at k is final.
+      var kept = 0
+      for s in 0..<counts[k] where states[k * capacity + s].last >= 0 {
+        let state = states[k * capacity + s]
+        plain[k * capacity + kept] = (state.pieces, state.log10Product)
+        kept += 1
+      }
+      plainCounts[k] = kept
     }
 
     var best: State?
@@ -196,9 +230,14 @@ struct Analysis {
 
   func bruteforceLog10(_ i: Int, _ j: Int) -> Double {
     let length = j - i + 1
-    guard length < scalars.count else { return Double(length) }
-    return max(Double(length), length == 1 ? log10(11.0) : Self.minSubmatchLog10Multi)
+    // Two or more scalars: the length is above the floor of a part (log₁₀ 50).
+    guard length < scalars.count, length == 1 else { return Double(length) }
+    return Self.log10Of11
   }
+
+  /// log₁₀ 11, the floor of a one-scalar part (a constant, so the hot loop calls no logarithm;
+  /// a test checks it against `log10(11.0)`).
+  static let log10Of11 = 1.041392685158225
 
   func bruteforce(_ i: Int, _ j: Int) -> Match {
     Match(i: i, j: j, log10Guesses: bruteforceLog10(i, j), kind: .bruteforce)

@@ -5,20 +5,28 @@ import Foundation
 /// × the ways its capitals could have been placed × the ways its substitutions could have
 /// been made (× 2 reversed), as zxcvbn counts them.
 extension Analysis {
-  /// Characters read as letters in l33t speak (`p@$$w0rd`), indexed by ASCII value.
-  static let l33t: [[UInt32]] = {
-    let table: [(Character, String)] = [
-      ("4", "a"), ("@", "a"), ("8", "b"), ("(", "c"), ("{", "c"), ("[", "c"), ("<", "c"), ("3", "e"),
-      ("6", "g"), ("9", "g"), ("1", "il"), ("!", "i"), ("|", "il"), ("7", "lt"), ("0", "o"), ("$", "s"),
-      ("5", "s"), ("+", "t"), ("%", "x"), ("2", "z"),
-    ]
-    var result = [[UInt32]](repeating: [], count: 128)
-    for (from, to) in table {
-      guard let f = from.unicodeScalars.first?.value, f < 128 else { continue }
-      result[Int(f)] = to.unicodeScalars.map(\.value)
+  /// The letters a character stands for in l33t speak (`p@$$w0rd`), in the order they
+  /// are tried, 0 for none: `4 @` a, `8` b, `( { [ <` c, `3` e, `6 9` g, `1 |` i or l,
+  /// `!` i, `7` l or t, `0` o, `$ 5` s, `+` t, `%` x, `2` z.
+  @inline(__always)
+  static func l33tLetters(_ c: UInt32) -> (first: UInt32, second: UInt32) {
+    switch c {
+    case 0x34, 0x40: return (0x61, 0)
+    case 0x38: return (0x62, 0)
+    case 0x28, 0x7B, 0x5B, 0x3C: return (0x63, 0)
+    case 0x33: return (0x65, 0)
+    case 0x36, 0x39: return (0x67, 0)
+    case 0x31, 0x7C: return (0x69, 0x6C)
+    case 0x21: return (0x69, 0)
+    case 0x37: return (0x6C, 0x74)
+    case 0x30: return (0x6F, 0)
+    case 0x24, 0x35: return (0x73, 0)
+    case 0x2B: return (0x74, 0)
+    case 0x25: return (0x78, 0)
+    case 0x32: return (0x7A, 0)
+    default: return (0, 0)
     }
-    return result
-  }()
+  }
 
   func dictionaryMatches(into matches: inout [Match]) {
     dictionaryMatches(estimator.dictionary.words, into: &matches)
@@ -31,25 +39,34 @@ extension Analysis {
     for i in 0..<n {
       walk(trie, from: i, at: i, node: WordTrie.root, substitutions: &substitutions, into: &matches)
     }
-    // Reversed words: plain letters only, as people type them backwards.
-    let reversed = Array(folded.reversed())
-    for start in 0..<n {
+    // Reversed words: plain letters only, as people type them backwards (walking the
+    // folded scalars from the end, `j` down to `i`).
+    for j in stride(from: n - 1, through: 0, by: -1) {
       var node = WordTrie.root
-      var end = start
-      while end < n, let next = trie.child(node, reversed[end]) {
+      var i = j
+      while i >= 0, let next = trie.child(node, folded[i]) {
         node = next
         let rank = trie.rank(node)
-        if rank > 0, end - start >= 1 {
-          let i = n - 1 - end
-          let j = n - 1 - start
+        if rank > 0, j - i >= 1 {
           // A palindrome is already found forwards.
-          if !(0...(j - i)).allSatisfy({ folded[i + $0] == folded[j - $0] }) {
+          var palindrome = true
+          var a = i
+          var b = j
+          while a < b {
+            if folded[a] != folded[b] {
+              palindrome = false
+              break
+            }
+            a += 1
+            b -= 1
+          }
+          if !palindrome {
             appendWord(
               i, j, Match.Word(rank: rank, source: WordSource(rawValue: trie.source(node)) ?? .word, reversed: true),
               substitutions: [], into: &matches)
           }
         }
-        end += 1
+        i -= 1
       }
     }
   }
@@ -71,9 +88,11 @@ extension Analysis {
       }
       walk(trie, from: start, at: position + 1, node: next, substitutions: &substitutions, into: &matches)
     }
-    guard c < 128 else { return }
-    let letters = Self.l33t[Int(c)]
-    for letter in letters {
+    let letters = Self.l33tLetters(c)
+    guard letters.first != 0 else { return }
+    for index in 0..<2 {
+      let letter = index == 0 ? letters.first : letters.second
+      if letter == 0 { break }
       // One character stands for one letter throughout a word.
       if substitutions.contains(where: { $0.from == c && $0.to != letter }) { continue }
       guard let next = trie.child(node, letter) else { continue }

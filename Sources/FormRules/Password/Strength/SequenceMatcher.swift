@@ -39,7 +39,8 @@ extension Analysis {
       last = d
     }
     flush(n - 1)
-    // Kana in gojūon order.
+    // Kana in gojūon order (none in a password of ASCII only).
+    guard scalars.contains(where: { $0.value >= 0x80 }) else { return }
     for run in Sequences.runs(in: scalars, minimum: 3)
     where run.kind == .alphabetical && scalars[run.start].value >= 0x80 {
       add(run.start, run.end - 1, ascending: run.ascending)

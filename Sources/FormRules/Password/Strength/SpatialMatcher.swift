@@ -9,7 +9,7 @@ extension Analysis {
     let n = scalars.count
     guard n >= 3 else { return }
     for graph in estimator.layouts {
-      let located = scalars.map { graph.locations[Sequences.widthFolded($0)] }
+      let located = scalars.map { graph.location(of: Sequences.widthFolded($0)) }
       var i = 0
       while i < n - 2 {
         var j = i

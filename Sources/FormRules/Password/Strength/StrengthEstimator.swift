@@ -81,6 +81,17 @@ public final class StrengthEstimator: Sendable {
 
   /// zxcvbn's thresholds: 10³, 10⁶, 10⁸, 10¹⁰ guesses (each plus 5).
   static func score(_ log10Guesses: Double) -> Int {
+    // Away from a threshold (log₁₀ 1,005 = 3.00217, then 6.0000022, 8.00000002, 10.0000000002)
+    // the logarithm decides; within 10⁻⁶ of one, the guesses themselves, as zxcvbn compares.
+    let margin = 1e-6
+    switch log10Guesses {
+    case ..<(3.002166061756508 - margin): return 0
+    case (3.002166061756508 + margin)..<(6.0000021714669804 - margin): return 1
+    case (6.0000021714669804 + margin)..<(8.000000021714724 - margin): return 2
+    case (8.000000021714724 + margin)..<(10.000000000217147 - margin): return 3
+    case (10.000000000217147 + margin)...: return 4
+    default: break
+    }
     let guesses = pow(10, log10Guesses)
     switch guesses {
     case ..<(1e3 + 5): return 0
