@@ -57,7 +57,8 @@ extension Report {
     var invalidSet = 0
     for (i, field) in fields.enumerated() where !field.isValid && i < Int.bitWidth - 1 { invalidSet |= 1 << i }
     let detail = policy.rendered.text(
-      .init(origin: FailureOrigin(slot: -1, variant: fields.count < Int.bitWidth ? invalidSet : -1), language: language,
+      .init(
+        origin: FailureOrigin(slot: -1, variant: fields.count < Int.bitWidth ? invalidSet : -1), language: language,
         form: .problemDetail)
     ) {
       let invalidFields = fields.filter { !$0.isValid }
@@ -68,15 +69,15 @@ extension Report {
           params: ["fields": .strings(invalidFields.map { policy.label(of: $0.name, language: language) })],
           locale: language)
     }
+    let titleKey = RenderedFailures.Key(
+      origin: FailureOrigin(slot: -2, variant: 0), language: language, form: .problemDetail)
+    let title = policy.rendered.text(titleKey) { catalog.render(code: "problem.title", locale: language) }
 
     var writer = JSONWriter()
     writer.raw("{\"type\":")
     writer.string(type)
     writer.raw(",\"title\":")
-    writer.string(
-      policy.rendered.text(.init(origin: FailureOrigin(slot: -2, variant: 0), language: language, form: .problemDetail)) {
-        catalog.render(code: "problem.title", locale: language)
-      })
+    writer.string(title)
     writer.raw(",\"status\":422,\"detail\":")
     writer.string(detail)
     if let instance {
