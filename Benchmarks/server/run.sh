@@ -86,6 +86,8 @@ rm -f "$OUT/ours.access.log"
 if [ "${OURS_ONLY:-0}" != 1 ]; then
   (cd peers && ONLY="${PEERS_ONLY:-express-cluster2 fastapi-uvicorn-2w fastapi-granian-2w}" RUNS="$RUNS" DUR="$DUR" ./run.sh) \
     | tee "$OUT/peers.txt"
+  # peers/results/ holds the shared benchmark's quiet-machine figures; this run's go here.
+  cp peers/results/results.md "$OUT/peers.md"
   # RSS of the peers before and after a $LONG run, like ours (summed over the process tree).
   tree_pids() { local c; echo "$1"; for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do tree_pids "$c"; done; }
   tree_rss() { ps -o rss= -p "$(tree_pids "$1" | paste -sd, -)" 2>/dev/null | awk '{s+=$1} END {print s+0}'; }
