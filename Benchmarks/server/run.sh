@@ -70,7 +70,48 @@ echo "reload under load: $(grep -h 'Requests/sec' "$OUT/ours.reload.txt"); $(gre
   "reloads: $(grep -c '"result":"reloaded"' "$OUT/ours.server.log")" | tee -a "$OUT/ours.txt"
 stop
 
+# The same with the access log on (its default): one JSON line per request, to a file.
+"$BIN" serve --rules "$ROOT/Rules" --listen 127.0.0.1:0 --threads "$SERVER_THREADS" --no-web \
+  2> "$OUT/ours.access.log" &
+PID=$!
+for _ in $(seq 1 100); do grep -q listening "$OUT/ours.access.log" 2>/dev/null && break; sleep 0.1; done
+PORT=$(grep -o '"address":"127.0.0.1:[0-9]*"' "$OUT/ours.access.log" | grep -o '[0-9]*"$' | tr -d '"')
+wrk_run "$OUT/ours.log-warm.txt" "$WARM" peers/bodies.lua
+wrk_run "$OUT/ours.log-run.txt" "$DUR" peers/bodies.lua
+stop
+echo "access log on: $(grep -h 'Requests/sec' "$OUT/ours.log-run.txt")  $(grep -hE '^ +(50|99)%' "$OUT/ours.log-run.txt" | tr -s ' ' | tr '\n' ' ')" \
+  "lines: $(grep -c '"route"' "$OUT/ours.access.log")" | tee -a "$OUT/ours.txt"
+rm -f "$OUT/ours.access.log"
+
 if [ "${OURS_ONLY:-0}" != 1 ]; then
   (cd peers && ONLY="${PEERS_ONLY:-express-cluster2 fastapi-uvicorn-2w fastapi-granian-2w}" RUNS="$RUNS" DUR="$DUR" ./run.sh) \
     | tee "$OUT/peers.txt"
+  # peers/results/ holds the shared benchmark's quiet-machine figures; this run's go here.
+  cp peers/results/results.md "$OUT/peers.md"
+  # RSS of the peers before and after a $LONG run, like ours (summed over the process tree).
+  tree_pids() { local c; echo "$1"; for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do tree_pids "$c"; done; }
+  tree_rss() { ps -o rss= -p "$(tree_pids "$1" | paste -sd, -)" 2>/dev/null | awk '{s+=$1} END {print s+0}'; }
+  peer_long() { # NAME PORT CMD...
+    local name=$1 port=$2 pids p; shift 2
+    case " ${PEERS_LONG:-express-cluster2 fastapi-uvicorn-2w} " in *" $name "*) ;; *) return 0 ;; esac
+    (cd peers && exec "$@") > "$OUT/$name.long.log" 2>&1 &
+    PID=$!
+    for _ in $(seq 1 100); do curl -s -o /dev/null -X POST "http://127.0.0.1:$port/noop" && break; sleep 0.2; done
+    BODIES=peers/bodies.json timeout 120 wrk -t"$THREADS" -c"$CONNS" -d"$WARM" -s peers/bodies.lua \
+      "http://127.0.0.1:$port/validate/signup" > /dev/null 2>&1 || true
+    local before; before=$(tree_rss "$PID")
+    BODIES=peers/bodies.json timeout 120 wrk -t"$THREADS" -c"$CONNS" -d"$LONG" --latency -s peers/bodies.lua \
+      "http://127.0.0.1:$port/validate/signup" > "$OUT/$name.long.txt" 2>&1 || true
+    echo "$name $LONG: $(grep -h 'Requests/sec' "$OUT/$name.long.txt")  $(grep -hE '^ +(50|99)%' "$OUT/$name.long.txt" | tr -s ' ' | tr '\n' ' ')" \
+      "rss before: $before KiB; after: $(tree_rss "$PID") KiB" | tee -a "$OUT/peers.txt"
+    pids=$(tree_pids "$PID")
+    kill -TERM "$PID" 2>/dev/null || true
+    sleep 1
+    for p in $pids; do kill -0 "$p" 2>/dev/null && kill -KILL "$p" 2>/dev/null; done
+    wait "$PID" 2>/dev/null || true
+    PID=
+  }
+  peer_long express-cluster2 8101 env WORKERS=2 node app_express.js
+  peer_long fastapi-uvicorn-2w 8102 .venv/bin/uvicorn app_fastapi:app --host 127.0.0.1 --port 8102 \
+    --log-level warning --no-access-log --workers 2
 fi

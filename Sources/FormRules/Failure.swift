@@ -88,16 +88,25 @@ public struct Parameters: Sendable, Equatable, ExpressibleByDictionaryLiteral {
 /// locale the caller asks for.
 public struct Failure: Sendable, Equatable {
   /// The stable code, equal to the rule's name (`minLength`, `email`, `sameAs`…).
-  public var code: String
+  public var code: String { didSet { origin = nil } }
   /// The values the message is built from (`min`, `actual`, `unit`…).
-  public var params: Parameters
+  public var params: Parameters { didSet { origin = nil } }
   /// Whether the failure makes the input invalid (``Severity/error``) or is advice (``Severity/warning``).
-  public var severity: Severity
+  public var severity: Severity { didSet { origin = nil } }
   /// A refinement of the code that selects a more specific message (`utf8` for a byte
   /// length, `missingAt` for an email), tried before the plain code.
-  public var detail: String?
+  public var detail: String? { didSet { origin = nil } }
   /// The rule's own `message`, when the rules file gives one.
-  var messageOverride: LocalizedText?
+  var messageOverride: LocalizedText? { didSet { origin = nil } }
+  /// Where the policy's plan made this failure (its node and variant, which fix every
+  /// member), so its rendered forms can be reused (``RenderedFailures``); `nil` for a
+  /// failure made or changed anywhere else.
+  var origin: FailureOrigin?
+
+  public static func == (lhs: Failure, rhs: Failure) -> Bool {
+    lhs.code == rhs.code && lhs.params == rhs.params && lhs.severity == rhs.severity && lhs.detail == rhs.detail
+      && lhs.messageOverride == rhs.messageOverride
+  }
 
   /// - Parameters:
   ///   - code: the stable code (a rule's name, or an app's own such as `email.taken`).

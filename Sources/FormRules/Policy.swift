@@ -22,6 +22,8 @@ public final class Policy: Sendable {
   let scalarFieldSet: Set<String>
   /// The one compiled plan every caller runs on.
   let plan: Plan
+  /// Rendered failures, shared by every thread that renders this policy's reports.
+  let rendered = RenderedFailures()
 
   init(ruleSet: RuleSet, fields: [FieldSpec], catalog: MessageCatalog) {
     self.ruleSet = ruleSet

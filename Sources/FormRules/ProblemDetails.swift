@@ -97,21 +97,31 @@ extension Report {
     let status = outcome == .malformed ? 400 : 422
     let language = policy.negotiateLocale([locale])
     let catalog = policy.catalog
-    let invalidFields = fields.filter { !$0.isValid }
-    let detail =
-      invalidFields.isEmpty
-      ? catalog.render(code: "problem.detail.form", locale: language)
-      : catalog.render(
-        code: "problem.detail",
-        params: ["fields": .strings(invalidFields.map { policy.label(of: $0.name, language: language) })],
-        locale: language)
+    // The title and the detail depend only on the language and which fields are invalid.
+    var invalidSet = 0
+    for (i, field) in fields.enumerated() where !field.isValid && i < Int.bitWidth - 1 { invalidSet |= 1 << i }
+    let detail = policy.rendered.text(
+      .init(
+        origin: FailureOrigin(slot: -1, variant: fields.count < Int.bitWidth ? invalidSet : -1), language: language,
+        form: .problemDetail)
+    ) {
+      let invalidFields = fields.filter { !$0.isValid }
+      return invalidFields.isEmpty
+        ? catalog.render(code: "problem.detail.form", locale: language)
+        : catalog.render(
+          code: "problem.detail",
+          params: ["fields": .strings(invalidFields.map { policy.label(of: $0.name, language: language) })],
+          locale: language)
+    }
+    let titleKey = RenderedFailures.Key(
+      origin: FailureOrigin(slot: -2, variant: 0), language: language, form: .problemDetail)
+    let title = policy.rendered.text(titleKey) { catalog.render(code: "problem.title", locale: language) }
 
     var writer = JSONWriter()
     writer.raw("{\"type\":")
     writer.string(type)
     writer.raw(",\"title\":")
-    writer.string(
-      status == 400 ? Self.badRequestTitle(catalog, language) : catalog.render(code: "problem.title", locale: language))
+    writer.string(status == 400 ? Self.badRequestTitle(catalog, language) : title)
     writer.raw(",\"status\":")
     writer.int(status)
     writer.raw(",\"detail\":")
@@ -124,9 +134,7 @@ extension Report {
     writer.string(language)
     writer.raw(",\"errors\":[")
     var first = true
-    func entry(_ failure: Failure, pointer: String, message: String) {
-      if !first { writer.raw(",") }
-      first = false
+    func entry(_ failure: Failure, pointer: String, message: String, to writer: inout JSONWriter) {
       writer.raw("{\"detail\":")
       writer.string(message)
       writer.raw(",\"pointer\":")
@@ -147,13 +155,29 @@ extension Report {
       if failure.code == "input.malformed", case .string(let field)? = failure.params["field"] {
         pointer = "/" + Self.pointerToken(field)
       }
-      entry(failure, pointer: pointer, message: catalog.render(failure, label: nil, locale: language, style: .labeled))
+      if !first { writer.raw(",") }
+      first = false
+      entry(
+        failure, pointer: pointer, message: catalog.render(failure, label: nil, locale: language, style: .labeled),
+        to: &writer)
     }
     for field in fields {
-      for failure in field.errors {
-        entry(
-          failure, pointer: "/" + Self.pointerToken(field.name),
-          message: policy.message(for: failure, field: field.name, language: language))
+      for failure in field.failures where failure.severity == .error {
+        if !first { writer.raw(",") }
+        first = false
+        func render(to writer: inout JSONWriter) {
+          entry(
+            failure, pointer: "/" + Self.pointerToken(field.name),
+            message: policy.message(for: failure, field: field.name, language: language), to: &writer)
+        }
+        // A failure the plan made is the same entry every time (its node fixes the field).
+        if let origin = failure.origin {
+          policy.rendered.write(.init(origin: origin, language: language, form: .problemEntry), to: &writer) {
+            render(to: &$0)
+          }
+        } else {
+          render(to: &writer)
+        }
       }
     }
     writer.raw("]}")

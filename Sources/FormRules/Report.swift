@@ -42,7 +42,7 @@ public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConver
     return RenderedMessages(
       form: formErrors.map { policy.catalog.render($0, label: nil, locale: language, style: .labeled) },
       fields: fields.map { field in
-        (field.name, field.failures.map { policy.message(for: $0, field: field.name, language: language) })
+        (field.name, field.failures.map { policy.cachedMessage(for: $0, field: field.name, language: language) })
       })
   }
 
@@ -91,6 +91,18 @@ public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConver
   /// Writes one failure object. Bulk validation calls this too (and memoises the bytes),
   /// so both paths render a failure the same way.
   static func write(_ failure: Failure, field: String?, policy: Policy, language: String, to writer: inout JSONWriter) {
+    guard let origin = failure.origin, let field else {
+      render(failure, field: field, policy: policy, language: language, to: &writer)
+      return
+    }
+    policy.rendered.write(.init(origin: origin, language: language, form: .reportObject), to: &writer) {
+      render(failure, field: field, policy: policy, language: language, to: &$0)
+    }
+  }
+
+  private static func render(
+    _ failure: Failure, field: String?, policy: Policy, language: String, to writer: inout JSONWriter
+  ) {
     writer.raw("{\"code\":")
     writer.string(failure.code)
     writer.raw(",\"severity\":")
@@ -207,6 +219,14 @@ extension Policy {
     -> String
   {
     message(for: failure, field: field, language: negotiateLocale([locale]), style: style)
+  }
+
+  /// The labeled message of a failure of `field`, memoised when the plan made the failure.
+  func cachedMessage(for failure: Failure, field: String, language: String) -> String {
+    guard let origin = failure.origin else { return message(for: failure, field: field, language: language) }
+    return rendered.text(.init(origin: origin, language: language, form: .message)) {
+      message(for: failure, field: field, language: language)
+    }
   }
 
   /// `message(for:field:locale:style:)` for a language already negotiated.

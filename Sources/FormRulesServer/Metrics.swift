@@ -110,26 +110,46 @@ final class Metrics: Sendable {
 }
 
 /// Structured lines on standard error: one per request, and events (listening, reload,
-/// drain). Each line is written with one `write(2)` so lines from many threads never mix.
-/// Request lines hold the route template, the rules name, status, duration and bytes: no
-/// field value, no query, no header.
+/// drain). Request lines hold the route template, the rules name, status, duration and
+/// bytes: no field value, no query, no header.
+///
+/// Every line is whole in the order it was logged. Request lines are handed to
+/// ``LogWriter/standardError``, which writes them in batches a few milliseconds apart (one
+/// `write(2)` for many lines, not one per request); an event line is written at once,
+/// after every line logged before it.
 struct EventLog: Sendable {
   var accessLog: Bool
+  var writer = LogWriter.standardError
+
+  init(accessLog: Bool) {
+    self.accessLog = accessLog
+  }
 
   func request(
     method: String, route: String, rules: String?, status: Int, seconds: Double, bytes: Int, completed: Bool
   ) {
     guard accessLog else { return }
-    var writer = JSONWriterLine()
-    writer.field("time", EventLog.timestamp())
-    writer.field("method", method)
-    writer.field("route", route)
-    if let rules { writer.field("rules", rules) }
-    writer.field("status", status)
-    writer.field("duration_ms", (seconds * 1_000_000).rounded() / 1000)
-    writer.field("bytes", bytes)
-    if !completed { writer.field("outcome", "aborted") }
-    writer.emit()
+    var line = JSONWriter()
+    line.bytes.reserveCapacity(192)
+    line.raw("{\"time\":\"")
+    EventLog.appendTimestamp(to: &line.bytes)
+    line.raw("\",\"method\":")
+    line.string(method)
+    line.raw(",\"route\":")
+    line.string(route)
+    if let rules {
+      line.raw(",\"rules\":")
+      line.string(rules)
+    }
+    line.raw(",\"status\":")
+    line.int(status)
+    line.raw(",\"duration_ms\":")
+    line.number((seconds * 1_000_000).rounded() / 1000)
+    line.raw(",\"bytes\":")
+    line.int(bytes)
+    if !completed { line.raw(",\"outcome\":\"aborted\"") }
+    line.raw("}\n")
+    writer.append(line.bytes)
   }
 
   func event(_ name: String, _ fields: [(String, Any)] = []) {
@@ -137,21 +157,138 @@ struct EventLog: Sendable {
     writer.field("time", EventLog.timestamp())
     writer.field("event", name)
     for (key, value) in fields { writer.field(key, value) }
-    writer.emit()
+    writer.emit(to: self.writer)
   }
 
+  /// Writes every line logged so far.
+  func flush() { writer.flush() }
+
   static func timestamp() -> String {
+    var bytes: [UInt8] = []
+    appendTimestamp(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `2026-12-02T01:22:19.123Z`, in UTC, with milliseconds.
+  static func appendTimestamp(to bytes: inout [UInt8]) {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     var parts = tm()
     var seconds = now.tv_sec
     gmtime_r(&seconds, &parts)
-    func pad(_ n: Int32, _ width: Int = 2) -> String {
-      let s = String(n)
-      return String(repeating: "0", count: max(0, width - s.count)) + s
+    func digits(_ n: Int32, _ width: Int) {
+      var divisor: Int32 = 1
+      for _ in 1..<width { divisor *= 10 }
+      var n = max(n, 0)
+      while divisor > 0 {
+        bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n / divisor % 10))
+        n %= divisor * 10
+        divisor /= 10
+      }
     }
-    return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
-      + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec)).\(pad(Int32(now.tv_nsec / 1_000_000), 3))Z"
+    digits(parts.tm_year + 1900, 4)
+    bytes.append(UInt8(ascii: "-"))
+    digits(parts.tm_mon + 1, 2)
+    bytes.append(UInt8(ascii: "-"))
+    digits(parts.tm_mday, 2)
+    bytes.append(UInt8(ascii: "T"))
+    digits(parts.tm_hour, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(parts.tm_min, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(parts.tm_sec, 2)
+    bytes.append(UInt8(ascii: "."))
+    digits(Int32(now.tv_nsec / 1_000_000), 3)
+    bytes.append(UInt8(ascii: "Z"))
+  }
+}
+
+/// Whole lines for one file descriptor, written in order by one background thread in
+/// batches: a request thread only appends its line to a buffer. The thread wakes when the
+/// buffer stops being empty, waits ``batchDelay`` for more lines, and writes them all with
+/// one `write(2)`; at 40,000 requests a second that is ~200 writes instead of 40,000. If
+/// the descriptor blocks (a full pipe) and the buffer reaches ``maxPending`` bytes, the
+/// request threads write themselves, as an unbuffered log would.
+final class LogWriter: @unchecked Sendable {
+  static let standardError = LogWriter(descriptor: 2)
+  static let batchDelay: useconds_t = 5_000
+  static let maxPending = 1 << 20
+
+  let descriptor: Int32
+  private let pending = Mutex<[UInt8]>([])
+  /// Held while writing, so batches (and events written at once) keep their order.
+  private let writing = Mutex<Void>(())
+  private let wake = DispatchSemaphore(value: 0)
+  private let started = Atomic<Bool>(false)
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  /// Queues whole lines.
+  func append(_ bytes: [UInt8]) {
+    let (wasEmpty, full) = pending.withLock { pending -> (Bool, Bool) in
+      let wasEmpty = pending.isEmpty
+      pending.append(contentsOf: bytes)
+      return (wasEmpty, pending.count >= LogWriter.maxPending)
+    }
+    if full {
+      flush()
+    } else if wasEmpty {
+      startIfNeeded()
+      wake.signal()
+    }
+  }
+
+  /// Writes every queued line now.
+  func flush() {
+    writing.withLock { _ in
+      let batch = pending.withLock { pending -> [UInt8] in
+        var batch: [UInt8] = []
+        swap(&batch, &pending)
+        return batch
+      }
+      write(batch)
+    }
+  }
+
+  /// Writes queued lines and then `bytes`, at once.
+  func writeNow(_ bytes: [UInt8]) {
+    writing.withLock { _ in
+      let batch = pending.withLock { pending -> [UInt8] in
+        var batch: [UInt8] = []
+        swap(&batch, &pending)
+        return batch
+      }
+      write(batch + bytes)
+    }
+  }
+
+  private func startIfNeeded() {
+    guard !started.load(ordering: .relaxed),
+      started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+    else { return }
+    let thread = Thread { [self] in
+      while true {
+        wake.wait()
+        usleep(LogWriter.batchDelay)
+        flush()
+      }
+    }
+    thread.name = "access-log"
+    thread.start()
+  }
+
+  private func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let n = Glibc.write(descriptor, base + offset, buffer.count - offset)
+        if n < 0, errno == EINTR { continue }
+        if n <= 0 { break }
+        offset += n
+      }
+    }
   }
 }
 
@@ -180,16 +317,10 @@ struct JSONWriterLine {
     }
   }
 
-  mutating func emit() {
+  /// Writes the line at once, after every line queued before it.
+  mutating func emit(to log: LogWriter) {
     writer.raw(first ? "{}\n" : "}\n")
-    writer.bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let n = write(2, base + offset, buffer.count - offset)
-        if n <= 0 { break }
-        offset += n
-      }
-    }
+    log.writeNow(writer.bytes)
   }
 }
 

@@ -273,6 +273,14 @@ func render() {
       0
     }
   }
+  // What `validate serve` runs for `POST …/validate`: the body's bytes to the report JSON.
+  let validator = BulkValidator(policy: policy, locale: "en")
+  measure("server handler: BulkValidator, body → report JSON (ns/op)") {
+    let outcome = body.withUnsafeBufferPointer { validator.validate(line: $0, number: 1) }
+    let count = validator.output.count
+    validator.removeOutput()
+    return outcome == .invalid ? count : 0
+  }
   precondition(sink > 0)
 }
 

@@ -354,7 +354,9 @@ final class Plan: @unchecked Sendable {
   /// The failure a pending entry stands for.
   func failure(_ entry: Pending, extras: [Failure]) -> Failure {
     guard entry.node >= 0 else {
-      return Failure(code: "input.tooLong", params: ["max": .int(maxValueBytes), "unit": "utf8"])
+      var failure = Failure(code: "input.tooLong", params: ["max": .int(maxValueBytes), "unit": "utf8"])
+      failure.origin = FailureOrigin(slot: nodeCount + Int(entry.field), variant: 0)
+      return failure
     }
     let k = Int(entry.node)
     var failure: Failure
@@ -368,6 +370,9 @@ final class Plan: @unchecked Sendable {
     }
     failure.severity = nodes[k].severity
     failure.messageOverride = nodes[k].message
+    // Last: setting a member clears the origin. An `anyOf` failure (above) names its parts'
+    // codes, which the variant does not fix, so it has none.
+    failure.origin = FailureOrigin(slot: k, variant: entry.variant)
     return failure
   }
 
