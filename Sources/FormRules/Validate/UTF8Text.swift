@@ -68,19 +68,15 @@ enum UTF8Text {
     return true
   }
 
-  /// The scalar starting at `i` and its length in bytes.
+  /// The scalar starting at `i` and its length in bytes. Values are well-formed UTF-8 (they come
+  /// from a `String` or passed the JSON reader's check); the one decoder is ``UTF8Validation``,
+  /// and a byte it refuses reads as U+FFFD, one byte long.
+  @inline(__always)
   static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
-    let b0 = UInt32(bytes[i])
-    var value: UInt32
-    var length: Int
-    switch b0 {
-    case 0..<0x80: return (Unicode.Scalar(UInt8(b0)), 1)
-    case 0xC0..<0xE0: value = b0 & 0x1F; length = 2
-    case 0xE0..<0xF0: value = b0 & 0x0F; length = 3
-    default: value = b0 & 0x07; length = 4
-    }
-    for k in 1..<length where i + k < bytes.count { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
-    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    let lead = bytes[i]
+    if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+    guard let decoded = UTF8Validation.decode(bytes, at: i) else { return ("\u{FFFD}", 1) }
+    return (decoded.scalar, decoded.length)
   }
 
   /// The start of the scalar that ends just before `end`.
