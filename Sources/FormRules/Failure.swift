@@ -86,6 +86,8 @@ public struct Failure: Sendable, Equatable {
   public var detail: String?
   /// The rule's own `message`, when the rules file gives one.
   var messageOverride: LocalizedText?
+  /// The rule's own checklist phrase, when the rules file gives one.
+  var requirementOverride: LocalizedText?
 
   public init(code: String, params: Parameters = [:], severity: Severity = .error, detail: String? = nil) {
     self.code = code
@@ -101,6 +103,11 @@ public struct Failure: Sendable, Equatable {
     if code != "check.unavailable", params["check"] != nil { keys.append("check") }
     return keys
   }
+
+  /// The keys a warning tries before ``messageKeys``: the rule's own recommendation
+  /// (`minLength.warning`), then the general frame `recommendation`, which words the
+  /// requirement phrase as advice. A warning is never worded as a requirement.
+  var warningKeys: [String] { ["\(code).warning", "recommendation"] }
 }
 
 /// Text in several languages, keyed by language code (`ja`, `en`).

@@ -144,6 +144,9 @@ public struct RuleNode: Sendable {
   public var kind: Kind
   public var severity: Severity
   public var message: LocalizedText?
+  /// The rule's own checklist phrase (`requirement` in the rules file), used by checklists
+  /// and explain in place of `requirement.<code>`.
+  public var requirement: LocalizedText? = nil
   public var condition: Condition?
   public var file: String
   public var path: [JSONPathComponent]

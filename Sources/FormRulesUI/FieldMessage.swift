@@ -5,10 +5,14 @@ public struct FieldMessage: Sendable, Hashable {
   /// Warnings are shown but never block a submit; a UI may colour them differently.
   public var severity: Severity
   public var text: String
+  /// What to try instead, for a `strength` failure (「単語をもう1つか2つ加えてください。…」), rendered
+  /// in the same locale; empty for every other failure.
+  public var suggestions: [String]
 
-  public init(code: String, severity: Severity, text: String) {
+  public init(code: String, severity: Severity, text: String, suggestions: [String] = []) {
     self.code = code
     self.severity = severity
     self.text = text
+    self.suggestions = suggestions
   }
 }

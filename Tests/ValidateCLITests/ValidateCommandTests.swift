@@ -101,7 +101,7 @@ struct ValidateCommandTests {
       result, status: 0,
       stdout: """
         ✓ Email address
-        ! Password: Password starts or ends with a space.
+        ! Password: Password starts or ends with a space. Check that it is intended.
         ✓ Password confirmation
 
         """, stderr: "")

@@ -47,6 +47,9 @@ extension MinLength {
   /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
   public static let messages: [RuleMessage] = [
     RuleMessage(
+      "minLength.warning", ja: ("{label}は{min}{unit}以上にすると、より安全です。", "{min}{unit}以上にすると、より安全です。"),
+      en: ("We recommend at least {min} {unit} for {label}.", "We recommend at least {min} {unit}.")),
+    RuleMessage(
       "minLength", ja: ("{label}は{min}{unit}以上で入力してください。", "{min}{unit}以上で入力してください。"),
       en: ("{label} must be at least {min} {unit}.", "Must be at least {min} {unit}.")),
     RuleMessage(

@@ -130,7 +130,10 @@ public struct MessageCatalog: Sendable {
     let pieces: [TemplatePiece]
     if let override = failure.messageOverride, let text = override[language] ?? override["en"] {
       pieces = TemplatePiece.parse(text)
-    } else if let t = parsedTemplate(for: failure.messageKeys, language: language) {
+    } else if let t = parsedTemplate(
+      for: failure.severity == .warning ? failure.warningKeys + failure.messageKeys : failure.messageKeys,
+      language: language)
+    {
       pieces = style == .inline || label == nil ? t.inline : t.labeled
     } else {
       return failure.code
@@ -151,7 +154,8 @@ public struct MessageCatalog: Sendable {
   public static let placeholders: Set<String> = {
     var names: Set<String> = [
       "label", "unit", "min", "max", "actual", "other", "field", "fields", "missing", "of", "minCount", "count",
-      "value", "score", "profile", "kind", "reason", "line", "column", "failures", "suggestions", "warning",
+      "value", "score", "requirement", "profile", "kind", "reason", "line", "column", "failures", "suggestions",
+      "warning",
     ]
     for table in builtIn.templates.values {
       for template in table.values {
@@ -196,6 +200,9 @@ public struct MessageCatalog: Sendable {
     _ name: String, failure: Failure, label: String?, language: String, fieldLabel: (String) -> String?
   ) -> String? {
     if name == "label" { return label ?? "" }
+    if name == "requirement" {
+      return requirementPhrase(failure, language: language, fieldLabel: fieldLabel, orMessage: false)
+    }
     if name == "unit" {
       let unit = failure.params["unit"]?.description ?? "characters"
       let count: Int? = ["min", "max", "count", "value"].lazy.compactMap { key -> Int? in
