@@ -88,6 +88,9 @@ public struct Failure: Sendable, Equatable {
   var messageOverride: LocalizedText?
   /// The rule's own checklist phrase, when the rules file gives one.
   var requirementOverride: LocalizedText?
+  /// For `anyOf` (and an `allOf` inside one): the requirements of its rules, which
+  /// `{alternatives}` renders as their checklist phrases.
+  var alternatives: [Failure] = []
 
   public init(code: String, params: Parameters = [:], severity: Severity = .error, detail: String? = nil) {
     self.code = code

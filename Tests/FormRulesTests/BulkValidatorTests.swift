@@ -256,7 +256,9 @@ struct GoldenCorpusTests {
   /// `signup-strength.json` when the strength rule gained its dictionaries (issue 16): only
   /// `strength` failures and their feedback changed; and once for issue 17 (warnings worded as advice):
   /// reverting `minLength.warning` and `trimmed.warning` to the old sentences gives the old digests
-  /// byte for byte. To rewrite a digest, run
+  /// byte for byte; and once more for issue 17 items 4–11: compared record by record, codes, params
+  /// and severities are unchanged and every changed message is one of the rewordings of those items.
+  /// To rewrite a digest, run
   /// `GOLDEN_DUMP=/tmp/golden swift test --filter GoldenCorpusTests`, check that the output
   /// differs from the old one exactly by the intended change (see the commit of each
   /// rewrite), and put the new digest in the file.

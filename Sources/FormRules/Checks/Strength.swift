@@ -221,8 +221,8 @@ extension Strength {
         "よく使われているため、すぐに推測されます。別のものにしてください。"
       ),
       en: (
-        "{label} is a commonly used password and is guessed at once. Choose another.",
-        "A commonly used password, guessed at once. Choose another."
+        "This is a very common password and is guessed at once. Choose another {label}.",
+        "This is a very common password and is guessed at once. Choose another one."
       )),
     RuleMessage(
       "strength.similarToCommon",

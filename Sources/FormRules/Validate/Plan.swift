@@ -321,6 +321,7 @@ final class Plan: @unchecked Sendable {
       count = start
       var failure = Failure(code: "anyOf", params: ["failures": .strings(codes)], severity: nodes[k].severity)
       failure.messageOverride = nodes[k].message
+      failure.alternatives = alternatives(of: k)
       extras.append(failure)
       pending[count] = Pending(node: Int32(k), field: Int32(nodes[k].field), variant: extras.count - 1)
       count += 1
@@ -391,7 +392,17 @@ final class Plan: @unchecked Sendable {
     requirement.severity = nodes[k].severity
     requirement.messageOverride = nodes[k].message
     requirement.requirementOverride = nodes[k].requirement
+    if case .anyOf = nodes[k].kind { requirement.alternatives = alternatives(of: k) }
     return requirement
+  }
+
+  /// The requirements of an `anyOf`'s rules; an `allOf` among them holds its own rules'.
+  func alternatives(of k: Int) -> [Failure] {
+    children(of: k).map { c in
+      var alternative = requirement(c)
+      if case .allOf = nodes[c].kind { alternative.alternatives = alternatives(of: c) }
+      return alternative
+    }
   }
 }
 
