@@ -102,10 +102,16 @@ public struct Failure: Sendable, Equatable {
   /// member), so its rendered forms can be reused (``RenderedFailures``); `nil` for a
   /// failure made or changed anywhere else.
   var origin: FailureOrigin?
+  /// The rule's own checklist phrase, when the rules file gives one.
+  var requirementOverride: LocalizedText?
+  /// For `anyOf` (and an `allOf` inside one): the requirements of its rules, which
+  /// `{alternatives}` renders as their checklist phrases.
+  var alternatives: [Failure] = []
 
   public static func == (lhs: Failure, rhs: Failure) -> Bool {
     lhs.code == rhs.code && lhs.params == rhs.params && lhs.severity == rhs.severity && lhs.detail == rhs.detail
-      && lhs.messageOverride == rhs.messageOverride
+      && lhs.messageOverride == rhs.messageOverride && lhs.requirementOverride == rhs.requirementOverride
+      && lhs.alternatives == rhs.alternatives
   }
 
   /// - Parameters:
@@ -127,6 +133,11 @@ public struct Failure: Sendable, Equatable {
     if code != "check.unavailable", params["check"] != nil { keys.append("check") }
     return keys
   }
+
+  /// The keys a warning tries before ``messageKeys``: the rule's own recommendation
+  /// (`minLength.warning`), then the general frame `recommendation`, which words the
+  /// requirement phrase as advice. A warning is never worded as a requirement.
+  var warningKeys: [String] { ["\(code).warning", "recommendation"] }
 }
 
 /// Text in several languages, keyed by language code (`ja`, `en`).

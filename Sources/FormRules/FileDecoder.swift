@@ -240,6 +240,17 @@ struct FileDecoder {
         }
       }
     }
+    var requirement: LocalizedText?
+    if let r = object["requirement"] {
+      requirement = localizedText(r, at: path + [.key("requirement")])
+      if let text = r.stringValue {
+        checkPlaceholders(text, at: path + [.key("requirement")])
+      } else if let languages = r.objectValue {
+        for (locale, text) in languages.members {
+          if let text = text.stringValue { checkPlaceholders(text, at: path + [.key("requirement"), .key(locale)]) }
+        }
+      }
+    }
     var condition: Condition?
     if let w = object["when"] { condition = decodeCondition(w, at: path + [.key("when")]) }
 
@@ -265,9 +276,11 @@ struct FileDecoder {
       default: kind = .not(list)
       }
     }
-    return RuleNode(
+    var node = RuleNode(
       kind: kind, severity: severity, message: message, condition: condition, file: file, path: path,
       directory: directory)
+    node.requirement = requirement
+    return node
   }
 
   mutating func decodeCondition(_ value: JSONValue, at path: [JSONPathComponent]) -> Condition? {

@@ -55,16 +55,74 @@ extension Policy {
 }
 
 extension MessageCatalog {
-  /// The checklist phrase of a requirement: `requirement.<code>`, else the rule's own
-  /// message, else the inline message.
+  /// The checklist phrase of a requirement: the rule's own `requirement`, else
+  /// `requirement.<code>`, else the rule's own message, else the inline message. A warning's
+  /// phrase is marked as a recommendation (`15文字以上（推奨）`, `At least 15 characters
+  /// (recommended)`).
   public func renderRequirement(
     _ failure: Failure, locale language: String, fieldLabel: (String) -> String? = { _ in nil }
   ) -> String {
-    if failure.messageOverride == nil,
+    let phrase = requirementPhrase(failure, language: language, fieldLabel: fieldLabel, orMessage: true)
+    guard failure.severity == .warning, let frame = template(for: ["requirement.recommended"], language: language)
+    else { return phrase }
+    return frame.inline.replacingOccurrences(of: "{requirement}", with: phrase)
+  }
+
+  /// The phrase alone; with `orMessage` false (inside a message, for `{requirement}`) it
+  /// never falls back to the message, which could name `{requirement}` itself.
+  func requirementPhrase(
+    _ failure: Failure, language: String, fieldLabel: (String) -> String?, orMessage: Bool
+  ) -> String {
+    if let own = failure.requirementOverride, let text = own[language] ?? own["en"] {
+      return fill(text, failure: failure, label: nil, language: language, fieldLabel: fieldLabel)
+    }
+    if failure.messageOverride == nil || !orMessage,
       let t = template(for: failure.messageKeys.map { "requirement.\($0)" }, language: language)
     {
       return fill(t.inline, failure: failure, label: nil, language: language, fieldLabel: fieldLabel)
     }
-    return render(failure, label: nil, locale: language, style: .inline, fieldLabel: fieldLabel)
+    guard orMessage else { return failure.code }
+    var plain = failure
+    plain.severity = .error
+    return render(plain, label: nil, locale: language, style: .inline, fieldLabel: fieldLabel)
+  }
+}
+
+extension RuleSet {
+  /// Rules that give a `message` but no `requirement` and show in a checklist: their
+  /// checklist line would fall back to the error message (`✓ 数字だけのパスワードは使用できません。`),
+  /// so `validate lint` warns. A `message` on an `allOf` reaches its children, and so
+  /// does its `requirement`.
+  public func messagesWithoutRequirement() -> [RuleSetProblem] {
+    var problems: [RuleSetProblem] = []
+    func visit(_ node: RuleNode, message: LocalizedText?, requirement: LocalizedText?) {
+      let message = message ?? node.message
+      let requirement = requirement ?? node.requirement
+      switch node.kind {
+      case .rule(let rule):
+        guard message != nil, requirement == nil, rule.showsInChecklist else { return }
+        problems.append(
+          RuleSetProblem(
+            file: node.file, path: node.path,
+            message:
+              "a \"message\" without a \"requirement\": checklists and explain would show the error message "
+              + "as the requirement; add \"requirement\": {\"ja\": …, \"en\": …}"))
+      case .allOf(let inner):
+        for child in inner { visit(child, message: message, requirement: requirement) }
+      case .anyOf, .not:
+        // One checklist line: its own message and requirement.
+        guard message != nil, requirement == nil else { return }
+        problems.append(
+          RuleSetProblem(
+            file: node.file, path: node.path,
+            message:
+              "a \"message\" without a \"requirement\": checklists and explain would show the error message "
+              + "as the requirement; add \"requirement\": {\"ja\": …, \"en\": …}"))
+      }
+    }
+    for field in fields {
+      for node in field.rules { visit(node, message: nil, requirement: nil) }
+    }
+    return problems
   }
 }

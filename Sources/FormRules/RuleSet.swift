@@ -171,6 +171,9 @@ public struct RuleNode: Sendable {
   public internal(set) var severity: Severity
   /// The rule's own `message`, replacing the catalog's, per language.
   public internal(set) var message: LocalizedText?
+  /// The rule's own checklist phrase (`requirement` in the rules file), used by checklists
+  /// and explain in place of `requirement.<code>`.
+  public internal(set) var requirement: LocalizedText? = nil
   /// The rule's `when`: it applies only when this holds.
   public internal(set) var condition: Condition?
   /// The file that declared the rule, as the user named it.

@@ -8,7 +8,7 @@ struct RuleSetLoader {
     "limits",
   ]
   static let fieldKeys = ["label", "description", "trim", "normalize", "sensitive", "bail", "rules"]
-  static let modifierKeys = ["message", "severity", "when"]
+  static let modifierKeys = ["message", "requirement", "severity", "when"]
   static let compositeNames = ["allOf", "anyOf", "not"]
   static let maxExtendsDepth = 16
   /// Rules files are hand-written; anything larger is a mistake (or `/dev/zero`), not a policy.

@@ -6,14 +6,19 @@ public struct FieldMessage: Sendable, Hashable {
   public var severity: Severity
   /// The message in the form's locale.
   public var text: String
+  /// What to try instead, for a `strength` failure (「単語をもう1つか2つ加えてください。…」), rendered
+  /// in the same locale; empty for every other failure.
+  public var suggestions: [String]
 
   /// - Parameters:
   ///   - code: the failure code.
   ///   - severity: error or warning.
   ///   - text: the rendered message.
-  public init(code: String, severity: Severity, text: String) {
+  ///   - suggestions: what to try instead, for a `strength` failure.
+  public init(code: String, severity: Severity, text: String, suggestions: [String] = []) {
     self.code = code
     self.severity = severity
     self.text = text
+    self.suggestions = suggestions
   }
 }

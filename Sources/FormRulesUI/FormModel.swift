@@ -128,7 +128,8 @@ public final class FormModel {
     return failures.map {
       FieldMessage(
         code: $0.code, severity: $0.severity,
-        text: policy.message(for: $0, field: field, locale: language, style: .inline))
+        text: policy.message(for: $0, field: field, locale: language, style: .inline),
+        suggestions: policy.catalog.suggestions(for: $0, locale: language))
     }
   }
 

@@ -34,6 +34,7 @@ enum LintCommand {
         Console.print(
           "\(rulesPath): OK (\(policy.fieldNames.count) fields, \(ruleCount) rules, \(rules.tests.count) tests)")
         for warning in rules.sameAsTransformMismatches() { Console.print("Warning: \(warning)") }
+        for warning in rules.messagesWithoutRequirement() { Console.print("Warning: \(warning)") }
         // Which lists and breach files the rules really use on this machine.
         let cwd = FileManager.default.currentDirectoryPath + "/"
         for used in rules.referencedFiles() {

@@ -139,7 +139,7 @@ struct BulkReportOptionsTests {
       ])
     #expect(
       output[0]
-        == #"{"line":2,"keep":{"user_id":2,"email":""},"valid":false,"fields":{"email":{"valid":false,"value":"","errors":[{"code":"required","severity":"error","params":{},"message":"Email is required."}]},"code":{"valid":false,"value":"ab","errors":[{"code":"anyOf","severity":"error","params":{"failures":["pattern","minLength"]},"message":"Code must meet at least one of the conditions."}]},"pin":{"valid":false,"errors":[{"code":"minLength","severity":"error","params":{"min":4,"actual":2,"unit":"characters"},"message":"PIN must be at least 4 characters."}]}}}"#
+        == #"{"line":2,"keep":{"user_id":2,"email":""},"valid":false,"fields":{"email":{"valid":false,"value":"","errors":[{"code":"required","severity":"error","params":{},"message":"Email is required."}]},"code":{"valid":false,"value":"ab","errors":[{"code":"anyOf","severity":"error","params":{"failures":["pattern","minLength"]},"message":"Code must meet one of these: \"In the required format\" or \"At least 4 characters\"."}]},"pin":{"valid":false,"errors":[{"code":"minLength","severity":"error","params":{"min":4,"actual":2,"unit":"characters"},"message":"PIN must be at least 4 characters."}]}}}"#
     )
   }
 

@@ -43,7 +43,8 @@ struct CharacterClassesTests {
     } else {
       let failure = try #require(failures.first)
       #expect(failure.code == "characterClasses")
-      #expect(failure.detail == "require")
+      // One missing class has its own message, without それぞれ.
+      #expect(failure.detail == (missing.count == 1 ? "one" : "require"))
       #expect(failure.params["missing"] == .strings(missing))
       #expect(failure.params["min"] == .int(3))
       #expect(failure.params["actual"] == .int(3 - missing.count))
@@ -103,15 +104,18 @@ struct CharacterClassesTests {
   @Test("messages in Japanese and English, labeled and inline")
   func messages() throws {
     let require = try passwordPolicy(Self.requireUpperDigit)
-    #expect(passwordMessage(require, "abc", locale: "ja") == "パスワードには英大文字、数字を含めてください。")
-    #expect(passwordMessage(require, "abc", locale: "ja", style: .inline) == "英大文字、数字を含めてください。")
-    #expect(passwordMessage(require, "abc", locale: "en") == "Password must include uppercase letters, digits.")
+    // Each class is needed: 「それぞれ1文字以上」; one missing class needs no それぞれ.
+    #expect(passwordMessage(require, "abc", locale: "ja") == "パスワードには英大文字、数字をそれぞれ1文字以上含めてください。")
+    #expect(passwordMessage(require, "abc", locale: "ja", style: .inline) == "英大文字、数字をそれぞれ1文字以上含めてください。")
+    #expect(passwordMessage(require, "abC", locale: "ja") == "パスワードには数字を1文字以上含めてください。")
+    #expect(passwordMessage(require, "abC", locale: "en") == "Password must include digits.")
+    #expect(passwordMessage(require, "abc", locale: "en") == "Password must include uppercase letters and digits.")
     let min = try passwordPolicy(Self.threeOfFour)
     #expect(
       passwordMessage(min, "abc", locale: "ja") == "パスワードには英小文字、英大文字、数字、記号のうち3種類以上を含めてください。")
     #expect(
       passwordMessage(min, "abc", locale: "en", style: .inline)
-        == "Must include at least 3 of: lowercase letters, uppercase letters, digits, symbols.")
+        == "Must include at least 3 of: lowercase letters, uppercase letters, digits or symbols.")
     expectNoLeak(require, "abcdefgh")
   }
 

@@ -29,8 +29,9 @@ struct ChecklistTests {
     let list = try items("Kmtr")
     #expect(
       list.map(\.text) == [
-        "入力必須", "8文字以上", "64文字以下", "英大文字、数字を含む", "よく使われるパスワードではない", "メールアドレスを含まない",
-        "同じ文字の連続は3文字まで", "4文字以上続く並び（abcd、1234、qwerなど）を含まない", "いずれかの条件を満たす", "数字だけにしない",
+        "入力必須", "8文字以上", "64文字以下", "英大文字、数字をそれぞれ1文字以上含む", "よく使われるパスワードではない", "メールアドレスを含まない",
+        "同じ文字の連続は3文字まで（推奨）", "4文字以上続く並び（abcd、1234、qwerなど）を含まない（推奨）", "「指定の形式」または「15文字以上」のいずれか",
+        "数字だけにしない",
       ])
     #expect(
       list.map(\.code) == [
@@ -48,7 +49,7 @@ struct ChecklistTests {
     let list = try items("", locale: "en-US")
     #expect(list[0].text == "Required")
     #expect(list[1].text == "At least 8 characters")
-    #expect(list[3].text == "Includes uppercase letters, digits")
+    #expect(list[3].text == "Includes uppercase letters and digits")
     #expect(list[5].text == "Does not contain Email address")
     #expect(list[9].text == "Not only digits")
   }

@@ -199,7 +199,8 @@ struct EmailSyntaxProfileTests {
     .all("a\u{FFFD}@example.com", .invalidCharacter),
     .all("a\(scalar(0xFDD0))@example.com", .invalidCharacter),
     .all("a\(scalar(0x10FFFF))@example.com", .invalidCharacter),
-    .row("test@例え。jp", html: .unicodeNotAllowed, practical: .invalidCharacter, rfc: .invalidCharacter),
+    .row("test@例え。jp", html: .unicodeNotAllowed, practical: .fullWidthDot, rfc: .fullWidthDot),
+    .row("taro@example。jp", html: .fullWidthDot, practical: .fullWidthDot, rfc: .fullWidthDot),
   ]
 
   @Test("Unicode, emoji and combining characters", arguments: unicode)
@@ -423,6 +424,7 @@ struct EmailSyntaxReasonTests {
     ReasonExample(.tooLong, "\(repeated("a", 64))@\(repeated("b.", 95))com"),
     ReasonExample(.missingAt, "test.example.com"),
     ReasonExample(.fullWidthAt, "test＠example.com"),
+    ReasonExample(.fullWidthDot, "taro@example。jp"),
     ReasonExample(.multipleAt, "a@b@example.com"),
     ReasonExample(.missingLocalPart, "@example.com"),
     ReasonExample(.missingDomain, "test@"),

@@ -59,7 +59,15 @@ struct PasswordPresetTests {
     #expect(rules.compactMap { ($0.rule as? MaxLength)?.max } == [64])
     let report = policy.validate(["password": "kumonoue"])
     #expect(report.isValid)
-    #expect(report.messages(locale: "ja")["password"] == ["パスワードは15文字以上で入力してください。"])
+    // A warning is advice, never worded as the requirement the 8-character error states.
+    #expect(report.messages(locale: "ja")["password"] == ["パスワードは15文字以上にすると、より安全です。"])
+    #expect(report.messages(locale: "en")["password"] == ["We recommend at least 15 characters for Password."])
+    #expect(
+      policy.checklist(field: "password", in: ["password": "kumonoue"], locale: "ja").map(\.message).contains(
+        "15文字以上（推奨）"))
+    #expect(
+      policy.checklist(field: "password", in: ["password": "kumonoue"], locale: "en").map(\.message).contains(
+        "At least 15 characters (recommended)"))
   }
 
   @Test("the checklist of a preset, in Japanese", arguments: presets)

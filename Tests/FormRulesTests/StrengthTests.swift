@@ -129,7 +129,7 @@ struct StrengthTests {
     #expect(passwordMessage(policy, "password1", locale: "ja") == "パスワードはよく使われているため、すぐに推測されます。別のものにしてください。")
     #expect(
       passwordMessage(policy, "password1", locale: "en")
-        == "Password is a commonly used password and is guessed at once. Choose another.")
+        == "This is a very common password and is guessed at once. Choose another Password.")
     #expect(passwordCodes(policy, "Tr0ub4dor&3") == [])
     #expect(passwordCodes(policy, "") == [])
     // The boundary: uijnmko,. scores exactly 3.

@@ -252,3 +252,30 @@ struct FormModelTests {
   }
 
 }
+
+@MainActor
+@Suite("FormModel: strength suggestions reach the field (issue 17, item 3)")
+struct FormModelSuggestionTests {
+  @Test("a strength failure's message carries its rendered suggestions; others carry none")
+  func suggestions() throws {
+    let policy = try RuleSet(
+      data: Array(
+        #"{"fields": {"password": {"label": {"ja": "パスワード", "en": "Password"}, "sensitive": true, "rules": [{"minLength": 4}, {"strength": 3}]}}}"#
+          .utf8), baseDirectory: Fixtures.rulesDirectory
+    ).compile()
+    let model = FormModel(policy: policy, locale: "ja")
+    model["password"] = "Tanaka"
+    let strength = try #require(model.allMessages(for: "password").first { $0.code == "strength" })
+    #expect(!strength.suggestions.isEmpty)
+    #expect(strength.suggestions.allSatisfy { $0.hasSuffix("。") })
+    #expect(strength.suggestions.contains("単語をもう1つか2つ加えてください。よく使われない単語ほど効果があります。"))
+    model["password"] = "abc"
+    #expect(model.allMessages(for: "password").first { $0.code == "minLength" }?.suggestions == [])
+    let english = FormModel(policy: policy, locale: "en")
+    english["password"] = "Tanaka"
+    #expect(
+      english.allMessages(for: "password").first { $0.code == "strength" }?.suggestions.contains {
+        $0.hasPrefix("Add another word")
+      } == true)
+  }
+}

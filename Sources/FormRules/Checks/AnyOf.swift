@@ -9,10 +9,11 @@ extension AnyOf {
   /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
   public static let messages: [RuleMessage] = [
     RuleMessage(
-      "anyOf", ja: ("{label}はいずれかの条件を満たすように入力してください。", "いずれかの条件を満たすように入力してください。"),
-      en: ("{label} must meet at least one of the conditions.", "Must meet at least one of the conditions.")),
+      "anyOf",
+      ja: ("{label}は「{alternatives}」のいずれかを満たすように入力してください。", "「{alternatives}」のいずれかを満たすように入力してください。"),
+      en: ("{label} must meet one of these: \"{alternatives}\".", "Must meet one of these: \"{alternatives}\".")),
     RuleMessage(
-      "requirement.anyOf", ja: ("いずれかの条件を満たす", "いずれかの条件を満たす"),
-      en: ("Meets one of the conditions", "Meets one of the conditions")),
+      "requirement.anyOf", ja: ("「{alternatives}」のいずれか", "「{alternatives}」のいずれか"),
+      en: ("One of these: \"{alternatives}\"", "One of these: \"{alternatives}\"")),
   ]
 }

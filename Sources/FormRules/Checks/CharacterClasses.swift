@@ -6,7 +6,8 @@
 ///
 /// Failure parameters: `missing` (the listed classes not present, in rule order), `min`
 /// (how many are needed), `actual` (how many are present), `of` (the listed classes).
-/// The detail is `require` or `min`.
+/// The detail is `require`, `one` (a `require` with one class missing, which needs no
+/// 「それぞれ」) or `min`.
 public struct CharacterClasses: Rule {
   public static let name = "characterClasses"
   /// The classes to look for, in the order the rules file lists them.
@@ -116,7 +117,7 @@ public struct CharacterClasses: Rule {
         "missing": .strings(missing.map(\.rawValue)), "min": .int(min), "actual": .int(actual),
         "of": .strings(classes.map(\.rawValue)),
       ],
-      detail: requiresAll ? "require" : "min")
+      detail: requiresAll ? (missing.count == 1 ? "one" : "require") : "min")
   }
 }
 
@@ -127,12 +128,21 @@ extension CharacterClasses {
       "characterClasses", ja: ("{label}には{missing}を含めてください。", "{missing}を含めてください。"),
       en: ("{label} must include {missing}.", "Must include {missing}.")),
     RuleMessage(
-      "characterClasses.require", ja: ("{label}には{missing}を含めてください。", "{missing}を含めてください。"),
+      "characterClasses.require", ja: ("{label}には{missing}をそれぞれ1文字以上含めてください。", "{missing}をそれぞれ1文字以上含めてください。"),
       en: ("{label} must include {missing}.", "Must include {missing}.")),
     RuleMessage(
       "characterClasses.min",
       ja: ("{label}には{of}のうち{min}種類以上を含めてください。", "{of}のうち{min}種類以上を含めてください。"),
       en: ("{label} must include at least {min} of: {of}.", "Must include at least {min} of: {of}.")),
+    RuleMessage(
+      "characterClasses.one", ja: ("{label}には{missing}を1文字以上含めてください。", "{missing}を1文字以上含めてください。"),
+      en: ("{label} must include {missing}.", "Must include {missing}.")),
+    RuleMessage(
+      "requirement.characterClasses.require", ja: ("{missing}をそれぞれ1文字以上含む", "{missing}をそれぞれ1文字以上含む"),
+      en: ("Includes {missing}", "Includes {missing}")),
+    RuleMessage(
+      "requirement.characterClasses.one", ja: ("{missing}を1文字以上含む", "{missing}を1文字以上含む"),
+      en: ("Includes {missing}", "Includes {missing}")),
     RuleMessage(
       "requirement.characterClasses", ja: ("{missing}を含む", "{missing}を含む"),
       en: ("Includes {missing}", "Includes {missing}")),
@@ -144,7 +154,7 @@ extension CharacterClasses {
     RuleMessage("term.digit", ja: ("数字", "数字"), en: ("digits", "digits")),
     RuleMessage("term.symbol", ja: ("記号", "記号"), en: ("symbols", "symbols")),
     RuleMessage(
-      "term.nonAscii", ja: ("かなや漢字などの文字", "かなや漢字などの文字"),
+      "term.nonAscii", ja: ("かな・漢字などの文字", "かな・漢字などの文字"),
       en: ("letters such as kana or kanji", "letters such as kana or kanji")),
   ]
 }

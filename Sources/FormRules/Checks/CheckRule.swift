@@ -32,8 +32,8 @@ public struct CheckRule: Rule {
 
   public static let messages: [RuleMessage] = [
     RuleMessage(
-      "check", ja: ("{label}はこの値を使用できません。", "この値は使用できません。"),
-      en: ("{label} cannot be this value.", "This value cannot be used.")),
+      "check", ja: ("{label}に入力された内容は使用できません。", "入力された内容は使用できません。"),
+      en: ("{label} cannot be what was entered.", "What was entered cannot be used.")),
     RuleMessage(
       "check.unavailable",
       ja: ("{label}を確認できませんでした。しばらくしてからもう一度お試しください。", "確認できませんでした。しばらくしてからもう一度お試しください。"),
@@ -42,7 +42,8 @@ public struct CheckRule: Rule {
         "Could not be checked right now. Please try again later."
       )),
     RuleMessage(
-      "requirement.check", ja: ("確認済みの値", "確認済みの値"), en: ("A value the service accepts", "A value the service accepts")),
+      "requirement.check", ja: ("サービスで使用できる内容", "サービスで使用できる内容"),
+      en: ("A value the service accepts", "A value the service accepts")),
   ]
 }
 

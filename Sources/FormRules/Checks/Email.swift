@@ -74,6 +74,10 @@ extension Email {
       ja: ("{label}に「@」が含まれていません。", "「@」が含まれていません。"),
       en: ("{label} must contain an \"@\".", "Must contain an \"@\".")),
     RuleMessage(
+      "email.fullWidthDot",
+      ja: ("{label}に「。」が含まれています。半角の「.」で入力してください。", "「。」が含まれています。半角の「.」で入力してください。"),
+      en: ("{label} contains a full-width \"。\"; use \".\".", "Contains a full-width \"。\"; use \".\".")),
+    RuleMessage(
       "email.multipleAt",
       ja: ("{label}に「@」が複数含まれています。", "「@」が複数含まれています。"),
       en: ("{label} contains more than one \"@\".", "Contains more than one \"@\".")),
@@ -93,7 +97,7 @@ extension Email {
       "email.localPartTooLong",
       ja: ("{label}の「@」より前の部分は64バイト以下で入力してください。", "「@」より前の部分は64バイト以下で入力してください。"),
       en: (
-        "The part of {label} before the \"@\" must be at most 64 bytes.",
+        "{label} must have at most 64 bytes before the \"@\".",
         "The part before the \"@\" must be at most 64 bytes."
       )),
     RuleMessage(
@@ -107,7 +111,7 @@ extension Email {
     RuleMessage(
       "email.leadingDot",
       ja: ("{label}の「@」より前の部分が「.」で始まっています。", "「@」より前の部分が「.」で始まっています。"),
-      en: ("The part of {label} before the \"@\" starts with a dot.", "The part before the \"@\" starts with a dot.")),
+      en: ("{label} starts with a dot before the \"@\".", "The part before the \"@\" starts with a dot.")),
     RuleMessage(
       "email.trailingDot",
       ja: ("{label}の「@」の直前またはドメインの末尾に「.」があります。", "「@」の直前またはドメインの末尾に「.」があります。"),
@@ -136,7 +140,7 @@ extension Email {
     RuleMessage(
       "email.invalidDomainLiteral",
       ja: ("{label}のドメインのIPアドレスが正しくありません。", "ドメインのIPアドレスが正しくありません。"),
-      en: ("The IP address in {label} is not valid.", "The IP address is not valid.")),
+      en: ("{label} has an IP address that is not valid.", "The IP address is not valid.")),
     RuleMessage(
       "email.unicodeNotAllowed",
       ja: ("{label}は半角英数字と記号で入力してください。", "半角英数字と記号で入力してください。"),
@@ -144,26 +148,26 @@ extension Email {
     RuleMessage(
       "email.domainNoDot",
       ja: ("{label}のドメインに「.」が含まれていません。", "ドメインに「.」が含まれていません。"),
-      en: ("The domain of {label} must contain a dot.", "The domain must contain a dot.")),
+      en: ("{label} must have a dot in its domain.", "The domain must contain a dot.")),
     RuleMessage(
       "email.labelTooLong",
       ja: ("{label}のドメインの各部分は63バイト以下で入力してください。", "ドメインの各部分は63バイト以下で入力してください。"),
       en: (
-        "Each part of the domain of {label} must be at most 63 bytes.",
+        "{label} must have domain parts of at most 63 bytes each.",
         "Each part of the domain must be at most 63 bytes."
       )),
     RuleMessage(
       "email.invalidLabel",
       ja: ("{label}のドメインの形式が正しくありません。", "ドメインの形式が正しくありません。"),
-      en: ("The domain of {label} is not valid.", "The domain is not valid.")),
+      en: ("{label} has a domain that is not valid.", "The domain is not valid.")),
     RuleMessage(
       "email.numericTopLevelDomain",
       ja: ("{label}のドメインの末尾が数字だけになっています。", "ドメインの末尾が数字だけになっています。"),
-      en: ("The domain of {label} cannot end in a numeric part.", "The domain cannot end in a numeric part.")),
+      en: ("{label} cannot have a domain that ends in a numeric part.", "The domain cannot end in a numeric part.")),
     RuleMessage(
       "email.invalidQuotedString",
       ja: ("{label}の引用符（\"）で囲まれた部分が正しくありません。", "引用符（\"）で囲まれた部分が正しくありません。"),
-      en: ("The quoted part of {label} is not valid.", "The quoted part is not valid.")),
+      en: ("{label} has a quoted part that is not valid.", "The quoted part is not valid.")),
     RuleMessage(
       "email.invalidUTF8",
       ja: ("{label}に読み取れない文字が含まれています。", "読み取れない文字が含まれています。"),
@@ -178,26 +182,26 @@ extension Email {
     RuleMessage(
       "email.domainTooLong",
       ja: ("{label}のドメインは253バイト以下で入力してください。", "ドメインは253バイト以下で入力してください。"),
-      en: ("The domain of {label} must be at most 253 bytes.", "The domain must be at most 253 bytes.")),
+      en: ("{label} must have a domain of at most 253 bytes.", "The domain must be at most 253 bytes.")),
     RuleMessage(
       "email.invalidTopLevelDomain",
       ja: ("{label}のドメインの末尾（「.com」「.jp」など）が正しくありません。", "ドメインの末尾（「.com」「.jp」など）が正しくありません。"),
       en: (
-        "The domain of {label} does not end in a valid top-level domain (such as \".com\" or \".jp\").",
+        "{label} must have a domain that ends in a valid top-level domain (such as \".com\" or \".jp\").",
         "The domain does not end in a valid top-level domain (such as \".com\" or \".jp\")."
       )),
     RuleMessage(
       "email.specialUseDomain",
       ja: ("{label}のドメインはテスト用などの特別な名前のため、メールを受け取れません。", "ドメインはテスト用などの特別な名前のため、メールを受け取れません。"),
       en: (
-        "The domain of {label} is a special-use name (such as .test or .local) that cannot receive email.",
+        "{label} has a special-use domain (such as .test or .local) that cannot receive email.",
         "The domain is a special-use name (such as .test or .local) that cannot receive email."
       )),
     RuleMessage(
       "email.invalidIDN",
       ja: ("{label}のドメインに使用できない文字または形式が含まれています。", "ドメインに使用できない文字または形式が含まれています。"),
       en: (
-        "The domain of {label} contains a character or form that domain names do not allow.",
+        "{label} has a domain with a character or form that domain names do not allow.",
         "The domain contains a character or form that domain names do not allow."
       )),
     RuleMessage(
@@ -207,7 +211,7 @@ extension Email {
         "「@」より前の部分に、英数字や記号と紛らわしい文字が含まれています。半角の英数字や記号で入力してください。"
       ),
       en: (
-        "The part of {label} before the \"@\" contains a character that imitates an ASCII letter or symbol; type the ASCII one.",
+        "{label} has a character before the \"@\" that imitates an ASCII letter or symbol; type the ASCII one.",
         "The part before the \"@\" contains a character that imitates an ASCII letter or symbol; type the ASCII one."
       )),
     RuleMessage(

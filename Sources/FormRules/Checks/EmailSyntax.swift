@@ -26,6 +26,10 @@ public struct EmailSyntax: Sendable, Equatable {
     case missingAt
     /// A full-width `＠` (U+FF20) or small `﹫` (U+FE6B) where an `@` belongs, usually typed in IME mode.
     case fullWidthAt
+    /// An ideographic full stop `。` (U+3002) or its halfwidth form `｡` (U+FF61) where a `.`
+    /// belongs, usually typed in IME mode. IDNA would map it to a dot, so in an address it
+    /// looks like one but is not.
+    case fullWidthDot
     /// A second unquoted `@`.
     case multipleAt
     /// Nothing before the `@`.
@@ -550,8 +554,10 @@ extension EmailSyntax {
       if value == 0xFF20 || value == 0xFE6B { return .fullWidthAt }
       if value >= 0xFF01 && value <= 0xFF5E { return .fullWidthCharacter }
       // Ideographic and halfwidth full stops: IDNA maps them to a dot, so in a label they would look like a
-      // dot but not be one. U+FFFD means the text was already damaged before it got here.
-      if value == 0x3002 || value == 0xFF61 || value == 0xFFFD { return .invalidCharacter }
+      // dot but not be one; they get their own message, as `＠` does. U+FFFD means the text was already
+      // damaged before it got here.
+      if value == 0x3002 || value == 0xFF61 { return .fullWidthDot }
+      if value == 0xFFFD { return .invalidCharacter }
       let properties = scalar.properties
       if properties.isWhitespace { return .whitespace }
       switch properties.generalCategory {

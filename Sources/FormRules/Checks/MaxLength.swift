@@ -13,7 +13,7 @@ public struct MaxLength: Rule {
 
   public var requirement: Failure {
     Failure(
-      code: Self.name, params: ["max": .int(max), "unit": .string(unit.rawValue)], detail: unit == .utf8 ? "utf8" : nil)
+      code: Self.name, params: ["max": .int(max), "unit": .string(unit.rawValue)], detail: unit.detail)
   }
 }
 
@@ -30,7 +30,7 @@ extension MaxLength {
   public func failure(variant actual: Int) -> Failure {
     Failure(
       code: Self.name, params: ["max": .int(max), "actual": .int(actual), "unit": .string(unit.rawValue)],
-      detail: unit == .utf8 ? "utf8" : nil)
+      detail: unit.detail)
   }
 }
 
@@ -43,18 +43,31 @@ extension MaxLength {
     RuleMessage(
       "maxLength.utf8",
       ja: (
-        "{label}は{max}バイト以下で入力してください（日本語や絵文字は1文字で3〜4バイトです）。",
-        "{max}バイト以下で入力してください（日本語や絵文字は1文字で3〜4バイトです）。"
+        "{label}は{max}バイト以下で入力してください（日本語は1文字3バイト、絵文字は4バイト以上です）。",
+        "{max}バイト以下で入力してください（日本語は1文字3バイト、絵文字は4バイト以上です）。"
       ),
       en: (
-        "{label} must be at most {max} bytes (Japanese characters and emoji take 3–4 bytes each).",
-        "Must be at most {max} bytes (Japanese characters and emoji take 3–4 bytes each)."
+        "{label} must be at most {max} {unit} (a Japanese character takes 3 bytes, an emoji 4 or more).",
+        "Must be at most {max} {unit} (a Japanese character takes 3 bytes, an emoji 4 or more)."
+      )),
+    RuleMessage(
+      "maxLength.utf16",
+      ja: ("{label}は{max}文字以下で入力してください（一部の絵文字は2文字と数えます）。", "{max}文字以下で入力してください（一部の絵文字は2文字と数えます）。"),
+      en: (
+        "{label} must be at most {max} {unit} (some emoji count as two).",
+        "Must be at most {max} {unit} (some emoji count as two)."
       )),
     RuleMessage(
       "requirement.maxLength", ja: ("{max}{unit}以下", "{max}{unit}以下"),
       en: ("At most {max} {unit}", "At most {max} {unit}")),
     RuleMessage(
-      "requirement.maxLength.utf8", ja: ("{max}バイト以下（日本語は1文字3バイト）", "{max}バイト以下（日本語は1文字3バイト）"),
-      en: ("At most {max} bytes (Japanese characters take 3)", "At most {max} bytes (Japanese characters take 3)")),
+      "requirement.maxLength.utf8", ja: ("{max}バイト以下（日本語は1文字3バイト、絵文字は4バイト以上）", "{max}バイト以下（日本語は1文字3バイト、絵文字は4バイト以上）"),
+      en: (
+        "At most {max} {unit} (a Japanese character takes 3 bytes, an emoji 4 or more)",
+        "At most {max} {unit} (a Japanese character takes 3 bytes, an emoji 4 or more)"
+      )),
+    RuleMessage(
+      "requirement.maxLength.utf16", ja: ("{max}文字以下（一部の絵文字は2文字）", "{max}文字以下（一部の絵文字は2文字）"),
+      en: ("At most {max} {unit} (some emoji count as two)", "At most {max} {unit} (some emoji count as two)")),
   ]
 }

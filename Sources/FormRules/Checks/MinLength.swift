@@ -12,7 +12,7 @@ public struct MinLength: Rule {
 
   public var requirement: Failure {
     Failure(
-      code: Self.name, params: ["min": .int(min), "unit": .string(unit.rawValue)], detail: unit == .utf8 ? "utf8" : nil)
+      code: Self.name, params: ["min": .int(min), "unit": .string(unit.rawValue)], detail: unit.detail)
   }
 
   public func conflicts(with other: any Rule) -> String? {
@@ -39,7 +39,19 @@ extension MinLength {
   public func failure(variant actual: Int) -> Failure {
     Failure(
       code: Self.name, params: ["min": .int(min), "actual": .int(actual), "unit": .string(unit.rawValue)],
-      detail: unit == .utf8 ? "utf8" : nil)
+      detail: unit.detail)
+  }
+}
+
+extension LengthUnit {
+  /// The detail of a length failure that needs its own words: bytes (`utf8`), and UTF-16
+  /// units (`utf16`), where some emoji count as two characters.
+  var detail: String? {
+    switch self {
+    case .utf8: return "utf8"
+    case .utf16: return "utf16"
+    case .characters, .graphemes: return nil
+    }
   }
 }
 
@@ -47,8 +59,21 @@ extension MinLength {
   /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
   public static let messages: [RuleMessage] = [
     RuleMessage(
+      "minLength.warning", ja: ("{label}は{min}{unit}以上にすると、より安全です。", "{min}{unit}以上にすると、より安全です。"),
+      en: ("We recommend at least {min} {unit} for {label}.", "We recommend at least {min} {unit}.")),
+    RuleMessage(
       "minLength", ja: ("{label}は{min}{unit}以上で入力してください。", "{min}{unit}以上で入力してください。"),
       en: ("{label} must be at least {min} {unit}.", "Must be at least {min} {unit}.")),
+    RuleMessage(
+      "minLength.utf16",
+      ja: ("{label}は{min}文字以上で入力してください（一部の絵文字は2文字と数えます）。", "{min}文字以上で入力してください（一部の絵文字は2文字と数えます）。"),
+      en: (
+        "{label} must be at least {min} {unit} (some emoji count as two).",
+        "Must be at least {min} {unit} (some emoji count as two)."
+      )),
+    RuleMessage(
+      "requirement.minLength.utf16", ja: ("{min}文字以上（一部の絵文字は2文字）", "{min}文字以上（一部の絵文字は2文字）"),
+      en: ("At least {min} {unit} (some emoji count as two)", "At least {min} {unit} (some emoji count as two)")),
     RuleMessage(
       "requirement.minLength", ja: ("{min}{unit}以上", "{min}{unit}以上"),
       en: ("At least {min} {unit}", "At least {min} {unit}")),

@@ -8,9 +8,9 @@ extension Not {
   /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
   public static let messages: [RuleMessage] = [
     RuleMessage(
-      "not", ja: ("{label}にはこの値を使用できません。", "この値は使用できません。"),
-      en: ("{label} cannot be this value.", "This value is not allowed.")),
+      "not", ja: ("{label}に入力された内容は使用できません。", "入力された内容は使用できません。"),
+      en: ("{label} cannot be what was entered.", "What was entered is not allowed.")),
     RuleMessage(
-      "requirement.not", ja: ("禁止された値ではない", "禁止された値ではない"), en: ("Not a disallowed value", "Not a disallowed value")),
+      "requirement.not", ja: ("使用できない内容ではない", "使用できない内容ではない"), en: ("Not a disallowed entry", "Not a disallowed entry")),
   ]
 }

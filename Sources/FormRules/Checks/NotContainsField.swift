@@ -88,8 +88,9 @@ extension NotContainsField {
   /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
   public static let messages: [RuleMessage] = [
     RuleMessage(
-      "notContainsField", ja: ("{label}に{fields}やその一部を含めないでください。", "{fields}やその一部を含めないでください。"),
-      en: ("{label} must not contain {fields} or parts of it.", "Must not contain {fields} or parts of it.")),
+      "notContainsField", ja: ("{label}に{fields}を、一部であっても含めないでください。", "{fields}を、一部であっても含めないでください。"),
+      en: ("{label} must not contain {fields}, in whole or in part.", "Must not contain {fields}, in whole or in part.")
+    ),
     RuleMessage(
       "requirement.notContainsField", ja: ("{fields}を含まない", "{fields}を含まない"),
       en: ("Does not contain {fields}", "Does not contain {fields}")),

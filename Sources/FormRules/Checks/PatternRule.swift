@@ -57,10 +57,9 @@ extension PatternRule {
       en: ("{label} is not in the expected format.", "Not in the expected format.")),
     RuleMessage(
       "pattern.limit",
-      ja: ("{label}が複雑すぎるため確認できませんでした。短くして入力してください。", "複雑すぎるため確認できませんでした。短くして入力してください。"),
+      ja: ("{label}を確認できませんでした。短くしてもう一度お試しください。", "確認できませんでした。短くしてもう一度お試しください。"),
       en: (
-        "{label} could not be checked because it is too complex. Please shorten it.",
-        "Could not be checked because it is too complex. Please shorten it."
+        "{label} could not be checked. Please try a shorter one.", "Could not be checked. Please try something shorter."
       )),
     RuleMessage(
       "requirement.pattern", ja: ("指定の形式", "指定の形式"), en: ("In the required format", "In the required format")),

@@ -30,6 +30,8 @@ extension SameAs {
     let expected = subject.bytes(of: other) ?? UTF8Text.empty
     // Compared after the confirmed field's transforms too (the confirmation's own ran
     // first): with `nfkc` on the password only, ｶﾀｶﾅ typed twice must match.
+    // An empty confirmation of a filled-in field asks for the confirmation (variant 1).
+    if subject.bytes.isEmpty { return expected.isEmpty ? nil : 1 }
     return subject.withValue(transformedLike: other) { value in
       // `String` equality is canonical equivalence; the sensitive form compares bytes.
       let equal =
@@ -39,7 +41,10 @@ extension SameAs {
     }
   }
 
-  public func failure(variant: Int) -> Failure { Failure(code: Self.name, params: ["other": .string(other)]) }
+  /// Variant 1: the confirmation is empty (detail `empty`, "please enter it").
+  public func failure(variant: Int) -> Failure {
+    Failure(code: Self.name, params: ["other": .string(other)], detail: variant == 1 ? "empty" : nil)
+  }
 }
 
 extension RuleSet {
@@ -82,6 +87,9 @@ extension SameAs {
     RuleMessage(
       "sameAs", ja: ("{label}が{other}と一致しません。", "{other}と一致しません。"),
       en: ("{label} does not match {other}.", "Does not match {other}.")),
+    RuleMessage(
+      "sameAs.empty", ja: ("{label}を入力してください。", "確認のため、{other}をもう一度入力してください。"),
+      en: ("Please enter {label}.", "Please enter {other} again to confirm.")),
     RuleMessage("requirement.sameAs", ja: ("{other}と一致", "{other}と一致"), en: ("Matches {other}", "Matches {other}")),
   ]
 }

@@ -198,6 +198,13 @@ extension Strength {
   /// Its messages: its code, one per warning (`strength.<warning>`), and the suggestions (`strength.suggestion.<code>`) and its requirement phrase, in ja and en, labeled and inline.
   public static let messages: [RuleMessage] = [
     RuleMessage(
+      "strength.warning",
+      ja: ("{label}は推測されやすいです。単語を加えるなどして長くすると、より安全です。", "推測されやすいです。単語を加えるなどして長くすると、より安全です。"),
+      en: (
+        "{label} is easy to guess. We recommend making it longer, for example by adding a word.",
+        "Easy to guess. We recommend making it longer, for example by adding a word."
+      )),
+    RuleMessage(
       "strength",
       ja: (
         "{label}は推測されやすいです。単語を加えるなどして長くしてください。",
@@ -214,8 +221,8 @@ extension Strength {
         "よく使われているため、すぐに推測されます。別のものにしてください。"
       ),
       en: (
-        "{label} is a commonly used password and is guessed at once. Choose another.",
-        "A commonly used password, guessed at once. Choose another."
+        "This is a very common password and is guessed at once. Choose another {label}.",
+        "This is a very common password and is guessed at once. Choose another one."
       )),
     RuleMessage(
       "strength.similarToCommon",

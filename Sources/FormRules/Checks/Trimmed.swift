@@ -20,6 +20,13 @@ extension Trimmed {
   /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
   public static let messages: [RuleMessage] = [
     RuleMessage(
+      "trimmed.warning",
+      ja: ("{label}の先頭または末尾に空白があります。意図したものか確認してください。", "先頭または末尾に空白があります。意図したものか確認してください。"),
+      en: (
+        "{label} starts or ends with a space. Check that it is intended.",
+        "Starts or ends with a space. Check that it is intended."
+      )),
+    RuleMessage(
       "trimmed", ja: ("{label}の先頭または末尾に空白があります。", "先頭または末尾に空白があります。"),
       en: ("{label} starts or ends with a space.", "Starts or ends with a space.")),
     RuleMessage(

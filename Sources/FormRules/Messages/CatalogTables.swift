@@ -3,5 +3,6 @@
 /// answers. Every rule's own messages live in its type (``Rule/messages``,
 /// ``CompositeRule/messages``); ``RuleRegistry/builtIn`` lays them over these tables.
 let generalCatalogTables: [[CatalogEntry]] = [
-  inputMessages, unitWords, generalMessages, problemMessages, strengthMeterPhrases, identityProviderMessages,
+  inputMessages, unitWords, recommendationMessages, generalMessages, problemMessages, strengthMeterPhrases,
+  identityProviderMessages,
 ]

@@ -18,8 +18,8 @@ let unitWords: [CatalogEntry] = [
   CatalogEntry("unit.characters.one", ja: ("文字", "文字"), en: ("character", "character")),
   CatalogEntry("unit.graphemes", ja: ("文字", "文字"), en: ("characters", "characters")),
   CatalogEntry("unit.graphemes.one", ja: ("文字", "文字"), en: ("character", "character")),
-  CatalogEntry("unit.utf16", ja: ("文字（UTF-16単位）", "文字（UTF-16単位）"), en: ("UTF-16 code units", "UTF-16 code units")),
-  CatalogEntry("unit.utf16.one", ja: ("文字（UTF-16単位）", "文字（UTF-16単位）"), en: ("UTF-16 code unit", "UTF-16 code unit")),
+  CatalogEntry("unit.utf16", ja: ("文字", "文字"), en: ("characters", "characters")),
+  CatalogEntry("unit.utf16.one", ja: ("文字", "文字"), en: ("character", "character")),
   CatalogEntry("unit.utf8", ja: ("バイト", "バイト"), en: ("bytes", "bytes")),
   CatalogEntry("unit.utf8.one", ja: ("バイト", "バイト"), en: ("byte", "byte")),
 ]

@@ -130,7 +130,10 @@ public struct MessageCatalog: Sendable {
     let pieces: [TemplatePiece]
     if let override = failure.messageOverride, let text = override[language] ?? override["en"] {
       pieces = TemplatePiece.parse(text)
-    } else if let t = parsedTemplate(for: failure.messageKeys, language: language) {
+    } else if let t = parsedTemplate(
+      for: failure.severity == .warning ? failure.warningKeys + failure.messageKeys : failure.messageKeys,
+      language: language)
+    {
       pieces = style == .inline || label == nil ? t.inline : t.labeled
     } else {
       return failure.code
@@ -151,7 +154,9 @@ public struct MessageCatalog: Sendable {
   public static let placeholders: Set<String> = {
     var names: Set<String> = [
       "label", "unit", "min", "max", "actual", "other", "field", "fields", "missing", "of", "minCount", "count",
-      "value", "score", "profile", "kind", "reason", "line", "column", "failures", "suggestions", "warning",
+      "value", "score", "requirement", "alternatives", "profile", "kind", "reason", "line", "column", "failures",
+      "suggestions",
+      "warning",
     ]
     for table in builtIn.templates.values {
       for template in table.values {
@@ -196,6 +201,15 @@ public struct MessageCatalog: Sendable {
     _ name: String, failure: Failure, label: String?, language: String, fieldLabel: (String) -> String?
   ) -> String? {
     if name == "label" { return label ?? "" }
+    if name == "requirement" {
+      return requirementPhrase(failure, language: language, fieldLabel: fieldLabel, orMessage: false)
+    }
+    if name == "alternatives" {
+      // 「15文字以上」または「英大文字、数字を含む」 / "At least 15 characters" or "Includes digits".
+      let phrases = failure.alternatives.map { alternativePhrase($0, language: language, fieldLabel: fieldLabel) }
+      return language == "ja"
+        ? phrases.joined(separator: "」または「") : phrases.joined(separator: "\" or \"")
+    }
     if name == "unit" {
       let unit = failure.params["unit"]?.description ?? "characters"
       let count: Int? = ["min", "max", "count", "value"].lazy.compactMap { key -> Int? in
@@ -213,10 +227,23 @@ public struct MessageCatalog: Sendable {
     case .strings(let list):
       // A list of field names (`fields`) renders as their labels, like `other` and `field`.
       let words = list.map { (name == "fields" ? fieldLabel($0) : nil) ?? term($0, language: language) ?? $0 }
-      return language == "ja" ? words.joined(separator: "、") : words.joined(separator: ", ")
+      if language == "ja" || words.count < 2 { return words.joined(separator: "、") }
+      // English names the last item with "and" (every one is needed) or "or" (any one:
+      // the classes to choose from, the fields not to contain).
+      let conjunction = name == "of" || name == "fields" ? "or" : "and"
+      return words.dropLast().joined(separator: ", ") + " \(conjunction) " + (words.last ?? "")
     default:
       return value.description
     }
+  }
+
+  /// One alternative of an `anyOf`: its checklist phrase; an `allOf`'s phrases joined.
+  private func alternativePhrase(_ failure: Failure, language: String, fieldLabel: (String) -> String?) -> String {
+    if failure.code == AllOf.name, failure.requirementOverride == nil {
+      return failure.alternatives.map { alternativePhrase($0, language: language, fieldLabel: fieldLabel) }
+        .joined(separator: language == "ja" ? "、" : ", ")
+    }
+    return requirementPhrase(failure, language: language, fieldLabel: fieldLabel, orMessage: false)
   }
 
   /// A word the catalog translates, such as a character class (`term.upper`).

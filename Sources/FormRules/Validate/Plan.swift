@@ -38,6 +38,8 @@ final class Plan: @unchecked Sendable {
     var severity: Severity
     /// The outermost `allOf`'s message, else the node's own.
     var message: LocalizedText?
+    /// The outermost `allOf`'s checklist phrase, else the node's own.
+    var requirement: LocalizedText?
     var condition: PlanCondition?
     /// Tested first, so the common node without `when` never copies the optional.
     var hasCondition: Bool
@@ -78,13 +80,17 @@ final class Plan: @unchecked Sendable {
     boxes.append(composite)
     var fieldList: [Field] = []
 
-    func add(_ node: RuleNode, field: Int, warning: Bool, message: LocalizedText?) {
+    func add(
+      _ node: RuleNode, field: Int, warning: Bool, message: LocalizedText?, requirement: LocalizedText? = nil
+    ) {
       let k = nodeList.count
       let severity: Severity = warning ? .warning : node.severity
       let message = message ?? node.message
+      let requirement = requirement ?? node.requirement
       var entry = Node(
         kind: .leaf, check: Unmanaged.passUnretained(composite), rule: nil, checksEmptyValue: false,
-        severity: severity, message: message, condition: node.condition.map { PlanCondition($0, names: names) },
+        severity: severity, message: message, requirement: requirement,
+        condition: node.condition.map { PlanCondition($0, names: names) },
         hasCondition: node.condition != nil, field: field, end: k + 1)
       switch node.kind {
       case .rule(let rule):
@@ -100,7 +106,9 @@ final class Plan: @unchecked Sendable {
         // The allOf's severity and message reach its children; its own `message`
         // overrides theirs, as the outermost one always did.
         for child in inner {
-          add(child, field: field, warning: severity == .warning, message: node.message ?? message)
+          add(
+            child, field: field, warning: severity == .warning, message: node.message ?? message,
+            requirement: node.requirement ?? requirement)
         }
       case .anyOf(let inner), .not(let inner):
         if case .anyOf = node.kind { entry.kind = .anyOf } else { entry.kind = .not }
@@ -313,6 +321,7 @@ final class Plan: @unchecked Sendable {
       count = start
       var failure = Failure(code: "anyOf", params: ["failures": .strings(codes)], severity: nodes[k].severity)
       failure.messageOverride = nodes[k].message
+      failure.alternatives = alternatives(of: k)
       extras.append(failure)
       pending[count] = Pending(node: Int32(k), field: Int32(nodes[k].field), variant: extras.count - 1)
       count += 1
@@ -387,7 +396,18 @@ final class Plan: @unchecked Sendable {
     }
     requirement.severity = nodes[k].severity
     requirement.messageOverride = nodes[k].message
+    requirement.requirementOverride = nodes[k].requirement
+    if case .anyOf = nodes[k].kind { requirement.alternatives = alternatives(of: k) }
     return requirement
+  }
+
+  /// The requirements of an `anyOf`'s rules; an `allOf` among them holds its own rules'.
+  func alternatives(of k: Int) -> [Failure] {
+    children(of: k).map { c in
+      var alternative = requirement(c)
+      if case .allOf = nodes[c].kind { alternative.alternatives = alternatives(of: c) }
+      return alternative
+    }
   }
 }
 
