@@ -34,7 +34,7 @@ TEXT = {
         "req.max64": "64文字以下",
     },
     "en": {
-        "email.noDot": "The domain of Email address must contain a dot.",
+        "email.noDot": "Email address must have a dot in its domain.",
         "email.required": "Email address is required.",
         "password.min6": "Password must be at least 6 characters.",
         "confirmation.sameAs": "Password confirmation does not match Password.",

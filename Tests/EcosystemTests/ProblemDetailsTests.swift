@@ -24,7 +24,7 @@ struct ProblemDetailsTests {
     "an invalid report becomes a 422 problem with one error per failure, in both languages",
     arguments: [
       ("en", "Unprocessable Content", "Password must be at least 8 characters."),
-      ("ja", "入力内容を処理できません。", "パスワードは8文字以上で入力してください。"),
+      ("ja", "入力内容を処理できません", "パスワードは8文字以上で入力してください。"),
     ])
   func members(locale: String, title: String, passwordDetail: String) throws {
     let object = try document(Self.invalid, locale: locale)
