@@ -84,11 +84,6 @@ extension Policy {
     checklist(for: field, values: values, locale: locale.identifier)
   }
 
-  /// The former name, still called by the `Locale` overload in Messages/LocaleNegotiation.swift.
-  func checklist(field name: String, in values: [String: String], locale: String) -> [ChecklistItem] {
-    checklist(for: name, values: values, locale: locale)
-  }
-
   func renderRequirement(_ requirement: Failure, language: String) -> String {
     catalog.renderRequirement(requirement, locale: language) { name in
       self.field(name) == nil ? nil : self.label(of: name, locale: language)

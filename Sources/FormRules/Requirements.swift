@@ -48,10 +48,6 @@ extension Policy {
     requirements(for: field, locale: locale.identifier)
   }
 
-  /// The former name, still called by the `Locale` overload in Messages/LocaleNegotiation.swift.
-  func requirements(of field: String, locale: String) -> [Requirement] {
-    requirements(for: field, locale: locale)
-  }
 }
 
 extension MessageCatalog {

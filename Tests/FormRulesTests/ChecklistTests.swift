@@ -109,7 +109,7 @@ struct ChecklistTests {
     let policy = try passwordPolicy(Self.rules)
     // With the `when` field filled, the checklist lists every rule, as requirements always do.
     let checklist = policy.checklist(
-      field: "password", in: ["password": "x", "username": "taro"], locale: "en")
+      for: "password", values: ["password": "x", "username": "taro"], locale: "en")
     let requirements = policy.requirements(for: "password", locale: "en")
     #expect(requirements.map(\.code) == checklist.map(\.code))
     #expect(requirements.map(\.text) == checklist.map(\.text))

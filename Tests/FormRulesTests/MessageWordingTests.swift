@@ -64,13 +64,13 @@ struct MessageWordingTests {
         == [#"Field must meet one of these: "At least 15 characters" or "Includes uppercase letters and digits"."#])
     let policy = try makePolicy(#"{"fields": {"f": {"label": "F", "rules": \#(rules)}}}"#)
     #expect(
-      policy.requirements(of: "f", locale: "ja").map(\.text) == ["「15文字以上」または「英大文字、数字をそれぞれ1文字以上含む」のいずれか"])
+      policy.requirements(for: "f", locale: "ja").map(\.text) == ["「15文字以上」または「英大文字、数字をそれぞれ1文字以上含む」のいずれか"])
     // An allOf among the alternatives is its rules' phrases together.
     let nested = try makePolicy(
       #"{"fields": {"f": {"label": "F", "rules": [{"anyOf": [{"minLength": 15}, {"allOf": [{"minLength": 8}, {"pattern": "[0-9]"}]}]}]}}}"#
     )
     #expect(
-      nested.requirements(of: "f", locale: "en").map(\.text) == [
+      nested.requirements(for: "f", locale: "en").map(\.text) == [
         #"One of these: "At least 15 characters" or "At least 8 characters, In the required format""#
       ])
   }
@@ -130,9 +130,9 @@ struct MessageWordingTests {
       try messages(#"[{"maxLength": 1, "unit": "utf8"}]"#, ["f": "ab"], "en")
         == ["Field must be at most 1 byte (a Japanese character takes 3 bytes, an emoji 4 or more)."])
     let policy = try makePolicy(#"{"fields": {"f": {"label": "F", "rules": [{"maxLength": 4, "unit": "utf8"}]}}}"#)
-    #expect(policy.requirements(of: "f", locale: "ja").map(\.text) == ["4バイト以下（日本語は1文字3バイト、絵文字は4バイト以上）"])
+    #expect(policy.requirements(for: "f", locale: "ja").map(\.text) == ["4バイト以下（日本語は1文字3バイト、絵文字は4バイト以上）"])
     #expect(
-      policy.requirements(of: "f", locale: "en").map(\.text)
+      policy.requirements(for: "f", locale: "en").map(\.text)
         == ["At most 4 bytes (a Japanese character takes 3 bytes, an emoji 4 or more)"])
   }
 }

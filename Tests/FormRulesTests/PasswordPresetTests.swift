@@ -63,10 +63,10 @@ struct PasswordPresetTests {
     #expect(report.messages(locale: "ja")["password"] == ["パスワードは15文字以上にすると、より安全です。"])
     #expect(report.messages(locale: "en")["password"] == ["We recommend at least 15 characters for Password."])
     #expect(
-      policy.checklist(field: "password", in: ["password": "kumonoue"], locale: "ja").map(\.message).contains(
+      policy.checklist(for: "password", values: ["password": "kumonoue"], locale: "ja").map(\.text).contains(
         "15文字以上（推奨）"))
     #expect(
-      policy.checklist(field: "password", in: ["password": "kumonoue"], locale: "en").map(\.message).contains(
+      policy.checklist(for: "password", values: ["password": "kumonoue"], locale: "en").map(\.text).contains(
         "At least 15 characters (recommended)"))
   }
 

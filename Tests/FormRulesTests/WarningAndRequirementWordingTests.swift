@@ -35,9 +35,9 @@ struct WarningAndRequirementWordingTests {
   @Test("a warning's checklist line is marked as recommended, in both languages")
   func checklistMark() throws {
     let policy = try makePolicy(Self.owasp)
-    let ja = policy.checklist(field: "password", in: ["password": ""], locale: "ja").map(\.message)
+    let ja = policy.checklist(for: "password", values: ["password": ""], locale: "ja").map(\.text)
     #expect(ja == ["8文字以上", "15文字以上（推奨）", "先頭と末尾に空白なし（推奨）", "使用できない文字列を含まない（推奨）"])
-    let en = policy.requirements(of: "password", locale: "en").map(\.text)
+    let en = policy.requirements(for: "password", locale: "en").map(\.text)
     #expect(en[1] == "At least 15 characters (recommended)")
     #expect(en[0] == "At least 8 characters")
   }
@@ -45,11 +45,11 @@ struct WarningAndRequirementWordingTests {
   @Test("a rule's requirement is its checklist line; its message stays the error")
   func ownRequirement() throws {
     let policy = try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/signup.json")).compile()
-    let ja = policy.checklist(field: "password", in: ["password": "12345678"], locale: "ja")
+    let ja = policy.checklist(for: "password", values: ["password": "12345678"], locale: "ja")
     let line = try #require(ja.first { $0.code == "notPattern" })
-    #expect(line.message == "数字だけではない")
+    #expect(line.text == "数字だけではない")
     #expect(!line.isMet)
-    #expect(policy.requirements(of: "password", locale: "en").contains { $0.text == "Not only digits" })
+    #expect(policy.requirements(for: "password", locale: "en").contains { $0.text == "Not only digits" })
     let errors = policy.validate(["password": "12345678"]).messages(locale: "ja")["password"] ?? []
     #expect(errors.contains("数字だけのパスワードは使用できません。"))
   }
@@ -79,7 +79,7 @@ struct WarningAndRequirementWordingTests {
     let policy = try makePolicy(
       #"{"fields": {"f": {"label": "F", "rules": [{"minLength": 3, "message": "M.", "requirement": {"ja": "{min}文字から", "en": "From {min}"}}]}}}"#
     )
-    #expect(policy.requirements(of: "f", locale: "ja").map(\.text) == ["3文字から"])
-    #expect(policy.requirements(of: "f", locale: "en").map(\.text) == ["From 3"])
+    #expect(policy.requirements(for: "f", locale: "ja").map(\.text) == ["3文字から"])
+    #expect(policy.requirements(for: "f", locale: "en").map(\.text) == ["From 3"])
   }
 }

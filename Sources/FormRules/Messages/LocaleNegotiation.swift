@@ -3,7 +3,7 @@ import Foundation
 /// Locale negotiation: one function decides the language of every text the library renders.
 ///
 /// Every API that takes a locale — `Report.messages(locale:)`, `Policy.message(for:field:locale:style:)`,
-/// `Policy.label(of:locale:)`, `Report.problemDetails(locale:type:instance:)`, the checklist and
+/// `Policy.label(of:locale:)`, `Report.response(locale:type:instance:)`, the checklist and
 /// requirements — accepts a language tag (`"ja"`, `"en-US"`, `"ja_JP.UTF-8"`) or a Foundation
 /// `Locale`, and negotiates it the same way: the primary language subtag if the catalog has it,
 /// else the rules file's `defaultLocale`, else English.
@@ -102,16 +102,6 @@ extension Policy {
   public func label(of field: String, locale: Locale) -> String {
     label(of: field, locale: locale.identifier)
   }
-
-  /// The live checklist of a field in `locale`; see the `String` form.
-  public func checklist(field name: String, in values: [String: String], locale: Locale) -> [ChecklistItem] {
-    checklist(field: name, in: values, locale: locale.identifier)
-  }
-
-  /// The requirements of a field in `locale`; see the `String` form.
-  public func requirements(of field: String, locale: Locale) -> [Requirement] {
-    requirements(of: field, locale: locale.identifier)
-  }
 }
 
 extension Report {
@@ -123,12 +113,5 @@ extension Report {
   /// The report as the JSON the CLI prints, in a Foundation `Locale`.
   public func json(locale: Locale) -> String {
     json(locale: locale.identifier)
-  }
-
-  /// The report as an RFC 9457 problem document in a Foundation `Locale`, or `nil` when valid.
-  public func problemDetails(locale: Locale, type: String = "about:blank", instance: String? = nil)
-    -> ProblemDetails?
-  {
-    problemDetails(locale: locale.identifier, type: type, instance: instance)
   }
 }
