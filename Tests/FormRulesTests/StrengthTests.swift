@@ -275,6 +275,7 @@ struct StrengthTests {
   @Test("the decomposition's constant floors are the logarithms they stand for")
   func floors() {
     #expect(Analysis.log10Of11 == log10(11.0))
+    #expect(Analysis.log10Of2 == log10(2.0))
     #expect(Analysis.minSubmatchLog10Multi == log10(50.0))
   }
 

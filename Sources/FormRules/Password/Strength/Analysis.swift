@@ -110,12 +110,21 @@ struct Analysis {
       return []
     }
     let matches = findMatches()
+    // The integer tables below share one allocation: `endStart` (n + 1), `fill` (n + 1),
+    // `counts` (n), `plainCounts` (n), `byEnd` (one per match).
+    let integers = UnsafeMutableBufferPointer<Int>.allocate(capacity: 4 * n + 2 + matches.count)
+    defer { integers.deallocate() }
+    integers.initialize(repeating: 0)
+    let integerBase = integers.baseAddress.unsafelyUnwrapped
+    let endStart = UnsafeMutableBufferPointer(start: integerBase, count: n + 1)
+    let fill = UnsafeMutableBufferPointer(start: integerBase + (n + 1), count: n + 1)
+    let counts = UnsafeMutableBufferPointer(start: integerBase + 2 * (n + 1), count: n)
+    let plainCounts = UnsafeMutableBufferPointer(start: integerBase + 2 * (n + 1) + n, count: n)
+    let byEnd = UnsafeMutableBufferPointer(start: integerBase + 4 * n + 2, count: matches.count)
     // Match indices grouped by end position (in match order within a group), in one array.
-    var endStart = [Int](repeating: 0, count: n + 1)
     for match in matches { endStart[match.j + 1] += 1 }
     for k in 0..<n { endStart[k + 1] += endStart[k] }
-    var byEnd = [Int](repeating: 0, count: matches.count)
-    var fill = endStart
+    for k in 0...n { fill[k] = endStart[k] }
     for (index, match) in matches.enumerated() {
       byEnd[fill[match.j]] = index
       fill[match.j] += 1
@@ -126,15 +135,10 @@ struct Analysis {
     let capacity = n + 1
     let states = UnsafeMutableBufferPointer<State>.allocate(capacity: n * capacity)
     defer { states.deallocate() }
-    let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: n)
-    defer { counts.deallocate() }
-    counts.initialize(repeating: 0)
     // Per position, once its front is final, the states whose last piece is not brute force
     // (in front order): the only ones brute force may follow, read O(n²) times below.
     let plain = UnsafeMutableBufferPointer<(pieces: Int, product: Double)>.allocate(capacity: n * capacity)
     defer { plain.deallocate() }
-    let plainCounts = UnsafeMutableBufferPointer<Int>.allocate(capacity: n)
-    defer { plainCounts.deallocate() }
     let logFactorial = Self.logFactorial
 
     func update(end j: Int, pieces: Int, product: Double, last: Int) {
@@ -254,6 +258,9 @@ struct Analysis {
   /// Every match of every matcher; the decomposition picks among them.
   func findMatches() -> [Match] {
     var matches: [Match] = []
+    // Room for the usual number of matches up front, instead of growing the array (and
+    // copying every match) five or six times per password.
+    matches.reserveCapacity(4 * scalars.count)
     // The user's own details first: on a tie they are the better explanation.
     userInputMatches(into: &matches)
     dictionaryMatches(into: &matches)

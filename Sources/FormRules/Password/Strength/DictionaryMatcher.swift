@@ -114,15 +114,26 @@ extension Analysis {
   ) {
     var word = word
     word.capitals = capitalization(i, j)
-    var log10Guesses = log10(Double(word.rank)) + log10(capitalVariations(i, j, word.capitals))
+    // log₁₀ 1 is 0 and adding 0 changes nothing, and log₁₀ 2 is a constant: most words then
+    // cost one logarithm (of the rank), as the same sum computed with every term would.
+    var log10Guesses = log10(Double(word.rank))
+    switch word.capitals {
+    case .none: break
+    case .first, .all: log10Guesses += Self.log10Of2
+    case .mixed: log10Guesses += log10(capitalVariations(i, j, word.capitals))
+    }
     if !substitutions.isEmpty {
       word.l33t = true
       log10Guesses += log10(l33tVariations(i, j, substitutions))
     }
-    if word.reversed { log10Guesses += log10(2.0) }
+    if word.reversed { log10Guesses += Self.log10Of2 }
     if word.variant { log10Guesses += log10(StrengthEstimator.romajiVariantFactor) }
     matches.append(Match(i: i, j: j, log10Guesses: bounded(log10Guesses, i, j), kind: .dictionary(word)))
   }
+
+  /// log₁₀ 2, the factor of a capital at either end, of all capitals and of a reversed word
+  /// (a literal, so the hot path calls no logarithm; a test checks it against `log10(2.0)`).
+  static let log10Of2 = 0.3010299956639812
 
   func capitalization(_ i: Int, _ j: Int) -> Match.Capitals {
     var upper = 0
