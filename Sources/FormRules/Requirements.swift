@@ -85,6 +85,11 @@ extension MessageCatalog {
 }
 
 extension RuleSet {
+  /// What `validate lint` says of a `message` without a `requirement`.
+  static let messageWithoutRequirement =
+    "a \"message\" without a \"requirement\": checklists and explain would show the error message "
+    + "as the requirement; add \"requirement\": {\"ja\": …, \"en\": …}"
+
   /// Rules that give a `message` but no `requirement` and show in a checklist: their
   /// checklist line would fall back to the error message (`✓ 数字だけのパスワードは使用できません。`),
   /// so `validate lint` warns. A `message` on an `allOf` reaches its children, and so
@@ -97,23 +102,13 @@ extension RuleSet {
       switch node.kind {
       case .rule(let rule):
         guard message != nil, requirement == nil, rule.showsInChecklist else { return }
-        problems.append(
-          RuleSetProblem(
-            file: node.file, path: node.path,
-            message:
-              "a \"message\" without a \"requirement\": checklists and explain would show the error message "
-              + "as the requirement; add \"requirement\": {\"ja\": …, \"en\": …}"))
+        problems.append(RuleSetProblem(file: node.file, path: node.path, message: Self.messageWithoutRequirement))
       case .allOf(let inner):
         for child in inner { visit(child, message: message, requirement: requirement) }
       case .anyOf, .not:
         // One checklist line: its own message and requirement.
         guard message != nil, requirement == nil else { return }
-        problems.append(
-          RuleSetProblem(
-            file: node.file, path: node.path,
-            message:
-              "a \"message\" without a \"requirement\": checklists and explain would show the error message "
-              + "as the requirement; add \"requirement\": {\"ja\": …, \"en\": …}"))
+        problems.append(RuleSetProblem(file: node.file, path: node.path, message: Self.messageWithoutRequirement))
       }
     }
     for field in fields {
