@@ -8,8 +8,7 @@ types; members synthesized by the compiler, such as `!=` or protocol defaults, l
 many have no doc comment (an implementation of a protocol requirement, such as `description` or
 a rule's `name`, shows the requirement's and counts as documented), and the top-level symbols. `--list` prints every top-level symbol
 with its members' count, `--undocumented` every public symbol without a doc comment, and
-`--check` exits 1 when one is undocumented and not listed in scripts/api-undocumented.txt (or
-listed there but documented now). scripts/build-docs.sh writes the graphs.
+`--check` exits 1 when one is undocumented. scripts/build-docs.sh writes the graphs.
 """
 import glob
 import json
@@ -70,20 +69,9 @@ def main():
         for s in sorted(undocumented, key=name):
             print(f"  undocumented: {name(s)} ({s['kind']['displayName'].lower()})")
     if "--check" in flags:
-        allowed_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "api-undocumented.txt")
-        allowed = set()
-        if os.path.exists(allowed_path):
-            with open(allowed_path) as f:
-                allowed = {l.strip() for l in f if l.strip() and not l.startswith("#")}
-        names = {name(s) for s in undocumented}
-        ours = set(top)
-        new = sorted(names - allowed)
-        stale = sorted(a for a in allowed - names if a.split(".")[0] in ours)
-        for n in new:
-            print(f"api-surface: {n} is public and has no doc comment", file=sys.stderr)
-        for n in stale:
-            print(f"api-surface: {n} is documented or gone: delete it from scripts/api-undocumented.txt", file=sys.stderr)
-        if new or stale:
+        for s in sorted(undocumented, key=name):
+            print(f"api-surface: {name(s)} is public and has no doc comment", file=sys.stderr)
+        if undocumented:
             return 1
     return 0
 

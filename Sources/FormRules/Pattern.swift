@@ -17,21 +17,21 @@ internal import CPCRE2
 /// let digits = try Pattern("^[0-9]+\\z")
 /// digits.matches("12345")  // .match
 /// ```
-public final class Pattern: Sendable {
+package final class Pattern: Sendable {
   /// A pattern that PCRE2 refused to compile.
-  public struct CompileError: Error, Sendable, Equatable, CustomStringConvertible {
+  package struct CompileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// PCRE2's own message.
-    public var message: String
+    package var message: String
     /// Byte offset in the pattern where PCRE2 stopped.
-    public var offset: Int
+    package var offset: Int
     /// PCRE2's error code.
-    public var code: Int32
+    package var code: Int32
 
-    public var description: String { "\(message) at offset \(offset)" }
+    package var description: String { "\(message) at offset \(offset)" }
   }
 
   /// The answer of one search.
-  public enum MatchResult: Sendable, Equatable {
+  package enum MatchResult: Sendable, Equatable {
     /// The pattern matches somewhere in the subject.
     case match
     /// It matches nowhere.
@@ -43,11 +43,11 @@ public final class Pattern: Sendable {
   }
 
   /// The pattern as written in the rules file.
-  public let source: String
+  package let source: String
   /// The flags as written (`i`, `x`, `m`, `s`).
-  public let flags: String
+  package let flags: String
   /// Whether PCRE2's JIT compiler accepted the pattern.
-  public let isJITCompiled: Bool
+  package let isJITCompiled: Bool
 
   // PCRE2 documents compiled code and a match context as read-only during matching,
   // so sharing them between threads is safe; match data is per thread (see `threadMatchData`).
@@ -56,13 +56,13 @@ public final class Pattern: Sendable {
 
   /// The default bound on backtracking steps: far above what a sane pattern needs on a
   /// few kilobytes, far below what makes a request hang.
-  public static let defaultMatchLimit: UInt32 = 1_000_000
+  package static let defaultMatchLimit: UInt32 = 1_000_000
   /// The default bound on backtracking depth (PCRE2's depth limit).
-  public static let defaultDepthLimit: UInt32 = 10_000
+  package static let defaultDepthLimit: UInt32 = 10_000
 
   /// Compiles `source` with the given flags (`i` caseless, `x` extended, `m` multiline, `s` dotall).
   /// - Throws: ``CompileError`` with PCRE2's message and the offset.
-  public init(
+  package init(
     _ source: String, flags: String = "", matchLimit: UInt32 = Pattern.defaultMatchLimit,
     depthLimit: UInt32 = Pattern.defaultDepthLimit
   ) throws(CompileError) {
@@ -109,13 +109,13 @@ public final class Pattern: Sendable {
   }
 
   /// Searches `subject` for the pattern (anchor with `^` and `\z` for a whole match).
-  public func matches(_ subject: String) -> MatchResult {
+  package func matches(_ subject: String) -> MatchResult {
     var subject = subject
     return subject.withUTF8 { matches(utf8: $0) }
   }
 
   /// Searches UTF-8 bytes, which must be well-formed (every Swift `String` is).
-  public func matches(utf8 subject: UnsafeBufferPointer<UInt8>) -> MatchResult {
+  package func matches(utf8 subject: UnsafeBufferPointer<UInt8>) -> MatchResult {
     guard let matchData = Pattern.threadMatchData() else { return .error(PCRE2_ERROR_NOMEMORY) }
     // An empty buffer may have no base address; PCRE2 wants a valid pointer.
     let result: Int32 = withUnsafePointer(to: UInt8(0)) { empty in

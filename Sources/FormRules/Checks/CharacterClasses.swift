@@ -14,6 +14,8 @@ public struct CharacterClasses: Rule {
   public let classes: [CharacterClass]
   /// How many of `classes` must appear; `classes.count` for `require`.
   public let min: Int
+  /// `true` for `require` (or the array form): every class in `classes` must appear;
+  /// `false` for `min`/`of`: any `min` of them.
   public let requiresAll: Bool
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {

@@ -90,9 +90,12 @@ public struct AsyncCheck: Sendable {
 /// A named check that was due (its field had no error) but was not run, because no
 /// ``AsyncCheck`` or stub of that name was given.
 public struct CheckNotRun: Sendable, Equatable {
+  /// The name of the field the check belongs to.
   public let field: String
+  /// The check's name (`{"check": NAME}`), also the failure code it would have had.
   public let check: String
 
+  /// A record that `check` was due on `field` and not run.
   public init(field: String, check: String) {
     self.field = field
     self.check = check

@@ -5,6 +5,7 @@
 public struct Email: Rule {
   public static let name = "email"
   public static let options = ["allowQuoted", "allowDomainLiteral", "allowUnicode", "allowSpecialUse"]
+  /// The grammar the value is checked against: the rule's profile with its `allow…` options applied.
   public let syntax: EmailSyntax
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {

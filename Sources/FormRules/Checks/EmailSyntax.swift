@@ -18,6 +18,7 @@ public struct EmailSyntax: Sendable, Equatable {
 
   /// Why an address was rejected. The raw values are stable codes for messages and logs.
   public enum Reason: String, Sendable, CaseIterable {
+    /// The address is empty (nothing to check).
     case empty
     /// More than 254 octets in all (the RFC 5321 path limit minus the angle brackets), counted in UTF-8
     /// and again with the domain in A-labels.
@@ -90,6 +91,7 @@ public struct EmailSyntax: Sendable, Equatable {
     case compatibilityCharacter
   }
 
+  /// The grammar to check against; ``init(profile:)`` sets the `allow…` options to its defaults.
   public var profile: Profile
   /// Accept `"…"@example.com`. Under `html` this adds the same RFC 5321 quoted-string syntax as `rfc`.
   public var allowQuotedLocalPart: Bool
@@ -102,6 +104,8 @@ public struct EmailSyntax: Sendable, Equatable {
   /// On by default under `html` (the exact grammar) and `rfc` (the RFC grammar); off under `practical`.
   public var allowSpecialUse: Bool
 
+  /// The syntax of `profile` (``Profile/practical`` by default) with that profile's defaults for
+  /// quoted local parts, address literals, Unicode and special-use domains; change them after.
   public init(profile: Profile = .practical) {
     self.profile = profile
     allowQuotedLocalPart = profile == .rfc
@@ -136,6 +140,7 @@ public struct EmailSyntax: Sendable, Equatable {
     return address.withUTF8 { check(utf8: $0) }
   }
 
+  /// Whether `address` is valid under this syntax: ``check(_:)`` found no reason.
   public func isValid(_ address: String) -> Bool {
     check(address) == nil
   }

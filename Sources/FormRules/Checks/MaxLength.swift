@@ -3,7 +3,9 @@
 public struct MaxLength: Rule {
   public static let name = "maxLength"
   public static let options = ["unit"]
+  /// The most `unit`s a value may have (inclusive).
   public let max: Int
+  /// What `max` counts: `characters` (Unicode scalars, the default), `graphemes`, `utf16` or `utf8` bytes.
   public let unit: LengthUnit
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {

@@ -12,7 +12,9 @@
 public struct MaxRepeat: Rule {
   public static let name = "maxRepeat"
   public static let options = ["unit"]
+  /// The longest run of one character allowed (at least 1): a run of `max + 1` fails.
   public let max: Int
+  /// What a character is: `characters` (Unicode scalars, the default) or `graphemes`.
   public let unit: LengthUnit
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {

@@ -2,7 +2,9 @@
 public struct MinLength: Rule {
   public static let name = "minLength"
   public static let options = ["unit"]
+  /// The fewest `unit`s a value may have (inclusive).
   public let min: Int
+  /// What `min` counts: `characters` (Unicode scalars, the default), `graphemes`, `utf16` or `utf8` bytes.
   public let unit: LengthUnit
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {

@@ -13,6 +13,7 @@
 /// - Complexity: O(n) with a small constant (each character is in at most a few tables).
 public struct NoSequence: Rule {
   public static let name = "noSequence"
+  /// The shortest run that fails, in characters (Unicode scalars); at least 3.
   public let length: Int
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {

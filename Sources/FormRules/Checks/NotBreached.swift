@@ -14,7 +14,9 @@ import Foundation
 /// - Complexity: one SHA-1 and O(log n) line comparisons.
 public struct NotBreached: Rule {
   public static let name = "notBreached"
+  /// The path of the `SHA1HEX:COUNT` file as the rules file gives it, relative to that rules file.
   public let file: String
+  /// How many times a password must have been seen in a breach to fail (at least 1; 1 when not given).
   public let minCount: Int
   private var breaches: BreachFile?
 

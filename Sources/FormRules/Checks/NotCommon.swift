@@ -19,10 +19,15 @@ import Foundation
 public struct NotCommon: Rule {
   public static let name = "notCommon"
   public static let options = ["lists", "defaultList", "top", "words"]
+  /// `false` for `{"notCommon": false}`, which checks nothing and loads no list.
   public let isEnabled: Bool
+  /// The app's own list files as the rules file gives them, relative to that rules file; empty when none.
   public let lists: [String]
+  /// Whether the shipped list is checked too (`defaultList`, `true` unless set to `false`).
   public let usesDefaultList: Bool
+  /// How many entries of each list to use, from the most common; `nil` for all of them.
   public let top: Int?
+  /// The rules file's own words, canonical (NFKC, trimmed, lowercased), as they are compared.
   public let words: Set<String>
   /// The entries, canonical, as bytes, and an unretained handle to them: every thread
   /// shares the index, and retaining it on each call made threads contend for its

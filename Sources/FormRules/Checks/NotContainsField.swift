@@ -15,8 +15,11 @@
 public struct NotContainsField: Rule {
   public static let name = "notContainsField"
   public static let options = ["minPart", "unit"]
+  /// The names of the fields whose values (and their parts) this value must not contain.
   public let fields: [String]
+  /// The shortest part that counts, in `unit`s (default 3); shorter parts are ignored.
   public let minPart: Int
+  /// What `minPart` counts: `characters` (Unicode scalars, the default), `graphemes`, `utf16` or `utf8` bytes.
   public let unit: LengthUnit
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {

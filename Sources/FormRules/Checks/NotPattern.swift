@@ -2,7 +2,8 @@
 public struct NotPattern: Rule {
   public static let name = "notPattern"
   public static let options = ["flags"]
-  public let pattern: Pattern
+  /// The compiled PCRE2 expression with its flags.
+  package let pattern: Pattern
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
     pattern = try Pattern.decode(decoder, ruleName: Self.name)

@@ -1,10 +1,12 @@
 /// `{"pattern": "^[a-z0-9_]+\\z", "flags": "i"}`: PCRE2 search must find a match.
 ///
-/// The type is `PatternRule` because ``Pattern`` is the compiled regular expression.
+/// The type is `PatternRule` because `Pattern` is the name of the compiled regular expression
+/// inside the library.
 public struct PatternRule: Rule {
   public static let name = "pattern"
   public static let options = ["flags"]
-  public let pattern: Pattern
+  /// The compiled PCRE2 expression with its flags.
+  package let pattern: Pattern
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
     pattern = try Pattern.decode(decoder, ruleName: Self.name)

@@ -3,6 +3,7 @@
 public struct Required: Rule {
   public static let name = "required"
   public static let checksEmptyValue = true
+  /// `true` for `{"required": true}`; `false` checks nothing and shows no checklist line.
   public let isRequired: Bool
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {

@@ -3,6 +3,7 @@
 public struct SameAs: Rule {
   public static let name = "sameAs"
   public static let checksEmptyValue = true
+  /// The name of the field whose value this one must equal (as the rules file spells it).
   public let other: String
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {

@@ -21,9 +21,13 @@
 public struct Strength: Rule {
   public static let name = "strength"
   static let keys = ["min", "userInputs", "languages", "words", "lists"]
+  /// The lowest score that passes, from 1 to 4.
   public let min: Int
+  /// The fields whose values count as the most guessable words; empty when none.
   public let userInputs: [String]
+  /// The word lists to guess with; both `en` and `ja` unless the rules file names fewer.
   public let languages: Set<StrengthLanguage>
+  /// The rules file's own words, as written, most guessable first; empty when none.
   public let words: [String]
   let lists: [String]
   private(set) var estimator: StrengthEstimator?

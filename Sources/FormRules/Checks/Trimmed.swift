@@ -3,6 +3,7 @@
 /// use it on fields that are not trimmed, such as passwords.
 public struct Trimmed: Rule {
   public static let name = "trimmed"
+  /// `true` for `{"trimmed": true}`; `false` checks nothing.
   public let isRequired: Bool
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {

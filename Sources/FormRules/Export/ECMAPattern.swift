@@ -3,7 +3,7 @@
 /// Schema `pattern` (ECMA-262, compiled with the `u` flag by validators such as Ajv).
 ///
 /// Only a small subset translates, and only where the meaning is the same in PCRE2 (as
-/// ``Pattern`` compiles it: UTF, UCP, `$` only at the very end) and in ECMAScript under
+/// the `pattern` rule compiles it: UTF, UCP, `$` only at the very end) and in ECMAScript under
 /// both `u` and `v`: literal characters, escaped metacharacters, `\t \n \r \f`, `\xHH`,
 /// `\x{…}`, character classes of literals and ranges, groups `( )` `(?: )`, lookaheads
 /// `(?= )` `(?! )`, alternation, the quantifiers `* + ? {n} {n,} {n,m}` (greedy or lazy),

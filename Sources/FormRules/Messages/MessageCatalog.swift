@@ -5,6 +5,7 @@ public struct MessageTemplate: Sendable, Equatable {
   /// `{min}文字以上で入力してください。`
   public var inline: String
 
+  /// A template from its two forms, each with `{placeholder}`s.
   public init(labeled: String, inline: String) {
     self.labeled = labeled
     self.inline = inline
@@ -13,7 +14,9 @@ public struct MessageTemplate: Sendable, Equatable {
 
 /// Which form of a message to render.
 public enum MessageStyle: String, Sendable {
+  /// With the field's label: 「{label}を入力してください。」, for a summary or a dialog.
   case labeled
+  /// Without it: 「入力してください。」, for text shown next to the field.
   case inline
 }
 
