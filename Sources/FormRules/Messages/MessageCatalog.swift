@@ -39,9 +39,7 @@ struct CatalogEntry {
 /// `messages` override it and add codes of the app's own.
 public struct MessageCatalog: Sendable {
   /// language → key → template
-  public private(set) var templates: [String: [String: MessageTemplate]] {
-    didSet { parsed = Self.parse(templates) }
-  }
+  public private(set) var templates: [String: [String: MessageTemplate]]
   /// The same templates split at their placeholders once, so rendering a message is a walk
   /// over ready pieces: no search for `{` and no Foundation string search per call.
   private var parsed: [String: [String: ParsedTemplate]]
@@ -76,11 +74,18 @@ public struct MessageCatalog: Sendable {
     return MessageCatalog(templates: templates)
   }()
 
+  /// Sets one template and its parsed pieces: only what changed is parsed again.
+  private mutating func set(_ template: MessageTemplate, for key: String, language: String) {
+    templates[language, default: [:]][key] = template
+    parsed[language, default: [:]][key] = ParsedTemplate(
+      labeled: TemplatePiece.parse(template.labeled), inline: TemplatePiece.parse(template.inline))
+  }
+
   /// Adds a rule's messages (registration has checked them).
   mutating func add(_ messages: [RuleMessage]) {
     for message in messages {
-      templates["ja", default: [:]][message.key] = message.ja
-      templates["en", default: [:]][message.key] = message.en
+      set(message.ja, for: message.key, language: "ja")
+      set(message.en, for: message.key, language: "en")
     }
   }
 
@@ -105,7 +110,7 @@ public struct MessageCatalog: Sendable {
   public func overridden(by messages: [String: [String: MessageTemplate]]) -> MessageCatalog {
     var copy = self
     for (language, table) in messages {
-      copy.templates[language, default: [:]].merge(table) { _, new in new }
+      for (key, template) in table { copy.set(template, for: key, language: language) }
     }
     return copy
   }
