@@ -1,5 +1,6 @@
 // The demo pages' own script: page words in ja and en, the language switch, and the submit
-// actions. Everything about the rules comes from formrules.js and the server.
+// actions. Everything about the rules comes from formrules.js and the server. The submit
+// buttons are the catalog's `ui.logIn` / `ui.signUp` (Tests/FormRulesUITests/UIWordsTests).
 import { bindForm, SubmitError } from "./formrules.js";
 
 const WORDS = {

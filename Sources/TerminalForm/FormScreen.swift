@@ -48,7 +48,7 @@ public struct FormScreen {
   public func frame(shaking: [String] = [], shakeColumns: Int = 0) -> Frame {
     let model = controller.model
     let language = model.policy.negotiateLocale([model.locale])
-    let strings = TerminalStrings.forLanguage(language)
+    let strings = TerminalStrings.forLanguage(language, catalog: model.policy.catalog)
     let labels = model.fieldNames.map { DisplayText.escapingControls(model.label(of: $0)) }
     let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 0
     let hintWidth =

@@ -49,7 +49,7 @@ struct FormScreenTests {
     _ = controller.handle(.control("r"))
     frame = FormScreen(controller: controller, width: 80, height: 24).frame()
     #expect(frame.plainText.contains("Password       abcdef"))
-    #expect(frame.plainText.contains("Ctrl-R hide"))
+    #expect(frame.plainText.contains("Ctrl-R Hide"))
     let submit = frame.lines.first { $0.contains { $0.text == "[ Submit ]" } }
     #expect(submit?.last?.style == .bold)
   }
@@ -92,11 +92,11 @@ struct FormScreenTests {
        login
 
          メールアドレス
-         _____________
+         ___________
          入力してください。
 
          パスワード
-         •••__________  Ctrl-R 表示
+         •••________  Ctrl-R 表示
          6文字以上で入力してくださ
          い。
 
