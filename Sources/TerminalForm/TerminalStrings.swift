@@ -8,7 +8,8 @@ struct TerminalStrings {
   var submit: String
   var show: String
   var hide: String
-  var help: String
+  /// The key hints, one item each (`Tab/↓ 次へ`); the form packs them into lines.
+  var help: [String]
 
   static func forLanguage(_ language: String, catalog: MessageCatalog) -> TerminalStrings {
     let submit = "[ " + catalog.render(code: "ui.submit", locale: language) + " ]"
@@ -17,10 +18,10 @@ struct TerminalStrings {
     switch language {
     case "ja":
       return TerminalStrings(
-        submit: submit, show: show, hide: hide, help: "Tab/↓ 次へ  Shift-Tab/↑ 前へ  Enter 送信  Esc 中止")
+        submit: submit, show: show, hide: hide, help: ["Tab/↓ 次へ", "Shift-Tab/↑ 前へ", "Enter 送信", "Esc 中止"])
     default:
       return TerminalStrings(
-        submit: submit, show: show, hide: hide, help: "Tab/↓ next  Shift-Tab/↑ back  Enter submit  Esc cancel")
+        submit: submit, show: show, hide: hide, help: ["Tab/↓ next", "Shift-Tab/↑ back", "Enter submit", "Esc cancel"])
     }
   }
 }
