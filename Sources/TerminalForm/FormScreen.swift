@@ -63,7 +63,7 @@ public struct FormScreen {
 
     var lines: [[Span]] = []
     var cursor: Frame.Position?
-    let title = model.policy.ruleSet.name ?? model.policy.ruleSet.file
+    let title = DisplayText.escapingControls(model.policy.ruleSet.title(locale: language) ?? model.policy.ruleSet.file)
     lines.append([Span(" " + title, .bold)])
     lines.append([])
 

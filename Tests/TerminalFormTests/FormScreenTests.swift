@@ -21,7 +21,7 @@ struct FormScreenTests {
     _ = controller.handle(.tab)
     let frame = FormScreen(controller: controller, width: 80, height: 24).frame()
     let expected = """
-       login
+       ログイン
 
          メールアドレス  taro@example.jp
          パスワード      •••                                       Ctrl-R 表示
@@ -89,7 +89,7 @@ struct FormScreenTests {
     }
     // Values move under their labels, and the long message wraps.
     let expected = """
-       login
+       ログイン
 
          メールアドレス
          ___________
