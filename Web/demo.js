@@ -63,6 +63,13 @@ function applyWords(locale) {
   for (const element of document.querySelectorAll("[data-text]")) {
     element.textContent = words[element.dataset.text] ?? element.textContent;
   }
+  // The title and heading are the rules file's `title` (GET /v1/rules/{name}) once the binding
+  // has loaded it; WORDS holds the same words for the moment before.
+  const title = binding?.rules?.title?.[locale];
+  if (title) {
+    document.title = title;
+    for (const heading of document.querySelectorAll(`[data-text="${page}.heading"]`)) heading.textContent = title;
+  }
   for (const element of document.querySelectorAll("[data-text-aria-label]")) {
     element.setAttribute("aria-label", words[element.dataset.textAriaLabel]);
   }

@@ -96,4 +96,22 @@ struct UIWordsTests {
       }
     }
   }
+
+  @Test("the demo pages' titles before the rules load are the rules files' titles")
+  func demoTitles() throws {
+    let demo = try Self.source("Web/demo.js")
+    let ja = try #require(demo.range(of: "  ja: {")).upperBound
+    let en = try #require(demo.range(of: "  en: {")).upperBound
+    let tables = ["ja": String(demo[ja..<en]), "en": String(demo[en...])]
+    for (page, file) in [("login", "login.json"), ("signup", "signup.json")] {
+      let ruleSet = try ShippedRules.ruleSet(file)
+      for (language, table) in tables {
+        let title = try #require(ruleSet.title(locale: language))
+        #expect(table.contains("\"\(page).title\": \"\(title)\""), "\(page) \(language)")
+        #expect(table.contains("\"\(page).heading\": \"\(title)\""), "\(page) \(language)")
+      }
+    }
+    #expect(demo.contains("binding?.rules?.title?.[locale]"))
+  }
+
 }
