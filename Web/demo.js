@@ -1,5 +1,6 @@
 // The demo pages' own script: page words in ja and en, the language switch, and the submit
-// actions. Everything about the rules comes from formrules.js and the server.
+// actions. Everything about the rules comes from formrules.js and the server. The submit
+// buttons are the catalog's `ui.logIn` / `ui.signUp` (Tests/FormRulesUITests/UIWordsTests).
 import { bindForm, SubmitError } from "./formrules.js";
 
 const WORDS = {
@@ -61,6 +62,13 @@ function applyWords(locale) {
   document.documentElement.lang = locale;
   for (const element of document.querySelectorAll("[data-text]")) {
     element.textContent = words[element.dataset.text] ?? element.textContent;
+  }
+  // The title and heading are the rules file's `title` (GET /v1/rules/{name}) once the binding
+  // has loaded it; WORDS holds the same words for the moment before.
+  const title = binding?.rules?.title?.[locale];
+  if (title) {
+    document.title = title;
+    for (const heading of document.querySelectorAll(`[data-text="${page}.heading"]`)) heading.textContent = title;
   }
   for (const element of document.querySelectorAll("[data-text-aria-label]")) {
     element.setAttribute("aria-label", words[element.dataset.textAriaLabel]);

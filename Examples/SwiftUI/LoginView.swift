@@ -56,9 +56,12 @@
             .onSubmit { focus = .password(password.visibleInput) }
           messages(for: "email")
 
-          PasswordField(title: model.label(of: "password"), model: password, focus: $focus)
-            .submitLabel(.go)
-            .onSubmit { Task { await submit() } }
+          PasswordField(
+            title: model.label(of: "password"), showTitle: model.text("ui.showPassword"),
+            hideTitle: model.text("ui.hidePassword"), model: password, focus: $focus
+          )
+          .submitLabel(.go)
+          .onSubmit { Task { await submit() } }
           messages(for: "password")
         }
         .shake(trigger: model.shakeTrigger)
@@ -66,7 +69,7 @@
         Button {
           Task { await submit() }
         } label: {
-          if model.isLoading { ProgressView() } else { Text("Log in") }
+          if model.isLoading { ProgressView() } else { Text(model.text("ui.logIn")) }
         }
         .buttonStyle(.borderedProminent)
         .disabled(!model.isSubmitEnabled)

@@ -9,6 +9,9 @@
   /// keyboard stays up across the swap.
   struct PasswordField: View {
     let title: String
+    /// The toggle's accessible names, from the catalog (`ui.showPassword`, `ui.hidePassword`).
+    let showTitle: String
+    let hideTitle: String
     @Bindable var model: PasswordFieldModel
     var focus: FocusState<LoginFocus?>.Binding
 
@@ -43,7 +46,7 @@
           Image(systemName: model.isRevealed ? "eye.slash" : "eye")
         }
         .buttonStyle(.plain)
-        .accessibilityLabel(model.isRevealed ? Text("Hide password") : Text("Show password"))
+        .accessibilityLabel(Text(model.isRevealed ? hideTitle : showTitle))
       }
     }
 

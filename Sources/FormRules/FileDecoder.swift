@@ -38,6 +38,7 @@ struct FileDecoder {
       }
     }
     content.name = string(object["name"], at: [.key("name")])
+    if let title = object["title"] { content.title = localizedText(title, at: [.key("title")]) }
     if let locale = object["defaultLocale"] {
       if let s = locale.stringValue, RuleSet.supportedLocales.contains(s) {
         content.defaultLocale = s

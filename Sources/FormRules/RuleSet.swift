@@ -11,6 +11,9 @@ public struct RuleSet: Sendable {
   public internal(set) var version: Int
   /// The rules file's `name`, if it gives one.
   public internal(set) var name: String?
+  /// The rules file's `title`: what a person sees as the form's title (「ログイン」 / "Log in"),
+  /// where `name` is an id. See ``title(locale:)``.
+  public internal(set) var title: LocalizedText?
   /// The language used when the caller names none that the catalog knows.
   public internal(set) var defaultLocale: String
   /// The fields in rules-file order, with the fields of the files it extends.
@@ -101,6 +104,15 @@ public struct RuleSet: Sendable {
     self.limits = limits
     self.file = file
     self.locales = locales
+  }
+
+  /// The form's title in `locale` (negotiated: `ja-JP` → `ja`): the file's `title` in that
+  /// language, else in the default language, else in another; without a `title`, the `name`;
+  /// without either, `nil`.
+  public func title(locale: String) -> String? {
+    guard let title else { return name }
+    let language = MessageCatalog.negotiate([locale], default: defaultLocale)
+    return title[language] ?? title[defaultLocale] ?? title.texts.values.sorted().first ?? name
   }
 
   /// A field by name.

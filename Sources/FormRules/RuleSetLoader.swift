@@ -4,7 +4,7 @@ import Foundation
 /// JSON path instead of stopping at the first.
 struct RuleSetLoader {
   static let topLevelKeys = [
-    "$schema", "version", "name", "description", "defaultLocale", "extends", "fields", "messages", "tests",
+    "$schema", "version", "name", "title", "description", "defaultLocale", "extends", "fields", "messages", "tests",
     "limits",
   ]
   static let fieldKeys = ["label", "description", "trim", "normalize", "sensitive", "bail", "rules"]
@@ -39,6 +39,7 @@ struct RuleSetLoader {
   struct FileContent {
     var version: Int?
     var name: String?
+    var title: LocalizedText?
     var defaultLocale: String?
     var fields: [PartialField] = []
     var messages: [String: [String: MessageTemplate]] = [:]
@@ -248,6 +249,7 @@ struct RuleSetLoader {
       version: content.version ?? 1, name: content.name, defaultLocale: defaultLocale, fields: fields,
       messages: content.messages, tests: tests, limits: content.limits ?? Limits(), file: file,
       locales: locales.sorted())
+    ruleSet.title = content.title
     ruleSet.warnings = warnings
     ruleSet.registry = registry
     return ruleSet
@@ -414,6 +416,7 @@ struct RuleSetLoader {
     for (i, field) in merged.fields.enumerated() { position[field.name] = i }
     merged.version = child.version ?? parent.version
     merged.name = child.name ?? parent.name
+    merged.title = child.title ?? parent.title
     merged.defaultLocale = child.defaultLocale ?? parent.defaultLocale
     merged.limits = child.limits ?? parent.limits
     merged.locales.formUnion(child.locales)

@@ -4,7 +4,7 @@ import Foundation
 /// The document `GET /v1/rules/{name}` returns: what a front end needs to draw the form.
 ///
 /// ```json
-/// {"name": "login", "defaultLocale": "ja", "locales": ["ja", "en"],
+/// {"name": "login", "title": {"ja": "ログイン", "en": "Log in"}, "defaultLocale": "ja", "locales": ["ja", "en"],
 ///  "fields": [{"name": "password", "label": {"ja": "パスワード", "en": "Password"}, "sensitive": true,
 ///              "requirements": {"ja": [{"code": "minLength", "text": "6文字以上", "severity": "error"}], "en": […]},
 ///              "html": {"input": "<input name=\"password\" …>", "attributes": {"type": "password", "required": true, …}}}]}
@@ -19,6 +19,19 @@ enum RuleDescription {
     var writer = JSONWriter()
     writer.raw("{\"name\":")
     writer.string(name)
+    // The rules file's title per language (its `name` where it has none), for the page's title.
+    writer.raw(",\"title\":")
+    if policy.ruleSet.title(locale: policy.negotiateLocale([])) == nil {
+      writer.null()
+    } else {
+      writer.raw("{")
+      for (i, locale) in locales.enumerated() {
+        if i > 0 { writer.raw(",") }
+        writer.key(locale)
+        writer.string(policy.ruleSet.title(locale: locale) ?? name)
+      }
+      writer.raw("}")
+    }
     writer.raw(",\"defaultLocale\":")
     writer.string(policy.negotiateLocale([]))
     writer.raw(",\"locales\":[")

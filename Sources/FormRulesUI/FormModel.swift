@@ -109,6 +109,11 @@ public final class FormModel {
   /// The field's label in the form's locale.
   public func label(of field: String) -> String { policy.label(of: field, locale: language) }
 
+  /// A word of the catalog in the form's locale, such as a button's title:
+  /// `text("ui.logIn")` is 「ログイン」 or "Log in", the same word the web pages and the
+  /// terminal form show. A rules file's `messages` may override it.
+  public func text(_ key: String) -> String { policy.catalog.render(code: key, locale: language) }
+
   /// Whether the display policy lets the field's messages show now.
   public func showsMessages(for field: String) -> Bool {
     displayPolicy.showsMessages(for: state(of: field))

@@ -48,7 +48,7 @@ public struct FormScreen {
   public func frame(shaking: [String] = [], shakeColumns: Int = 0) -> Frame {
     let model = controller.model
     let language = model.policy.negotiateLocale([model.locale])
-    let strings = TerminalStrings.forLanguage(language)
+    let strings = TerminalStrings.forLanguage(language, catalog: model.policy.catalog)
     let labels = model.fieldNames.map { DisplayText.escapingControls(model.label(of: $0)) }
     let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 0
     let hintWidth =
@@ -63,7 +63,7 @@ public struct FormScreen {
 
     var lines: [[Span]] = []
     var cursor: Frame.Position?
-    let title = model.policy.ruleSet.name ?? model.policy.ruleSet.file
+    let title = DisplayText.escapingControls(model.policy.ruleSet.title(locale: language) ?? model.policy.ruleSet.file)
     lines.append([Span(" " + title, .bold)])
     lines.append([])
 
@@ -120,7 +120,10 @@ public struct FormScreen {
       Span(strings.submit, submitStyle),
     ])
     lines.append([])
-    lines.append([Span(" " + strings.help, .dim)])
+    // The key hints wrap between hints, never inside one, so a narrow terminal shows them all.
+    for piece in Self.pack(strings.help, columns: usable - 1) {
+      lines.append([Span(" " + piece, .dim)])
+    }
 
     let clipped = lines.prefix(max(1, height)).map { Self.clip($0, columns: usable) }
     if let position = cursor, position.row >= clipped.count || position.column >= usable { cursor = nil }
@@ -140,8 +143,30 @@ public struct FormScreen {
     return result
   }
 
+  /// Characters a line must not start with (行頭禁則): closing marks and punctuation.
+  static let noLineStart: Set<Character> = [
+    "。", "、", "，", "．", "」", "』", "）", "】", "〕", "〉", "》", "！", "？", "：", "；", "・", "…", ")", "]", "}",
+    ",", ".", "!", "?", ":", ";",
+  ]
+  /// Characters a line must not end with (行末禁則): opening marks.
+  static let noLineEnd: Set<Character> = ["「", "『", "（", "【", "〔", "〈", "《", "(", "[", "{"]
+
+  /// Packs items (key hints) into lines of at most `columns`, two spaces apart; an item is
+  /// never split, one wider than a line stands alone (and is clipped).
+  static func pack(_ items: [String], columns: Int) -> [String] {
+    var lines: [String] = []
+    for item in items {
+      if let last = lines.last, DisplayWidth.of(last) + 2 + DisplayWidth.of(item) <= columns {
+        lines[lines.count - 1] = last + "  " + item
+      } else {
+        lines.append(item)
+      }
+    }
+    return lines
+  }
+
   /// Splits text into lines of at most `columns`, at a space where there is one (English)
-  /// and anywhere otherwise (Japanese has no spaces between words).
+  /// and anywhere otherwise (Japanese has no spaces between words), keeping kinsoku.
   static func wrap(_ text: String, columns: Int) -> [String] {
     guard columns > 1 else { return [text] }
     var lines: [String] = []
@@ -152,6 +177,12 @@ public struct FormScreen {
         cut = rest[..<space]
       }
       if cut.isEmpty { cut = rest.prefix(1) }
+      // Kinsoku: the next line does not start with 。、」） and their kin (the last character
+      // moves down with it), and this line does not end with 「（.
+      while cut.count > 1, let next = rest[cut.endIndex...].first, Self.noLineStart.contains(next) {
+        cut = cut.dropLast()
+      }
+      while cut.count > 1, let last = cut.last, Self.noLineEnd.contains(last) { cut = cut.dropLast() }
       lines.append(String(cut))
       rest = rest[cut.endIndex...].drop { $0 == " " }
     }

@@ -1,21 +1,27 @@
+import FormRulesUI
+
 /// The words of the terminal form's own chrome, in the form's language. Validation messages
-/// come from the policy's catalog; these only name keys and the submit line.
+/// come from the policy's catalog, and so do the control words (`ui.submit`, `ui.show`,
+/// `ui.hide`: the same words as the web pages and the SwiftUI example); only the key hints
+/// are the terminal's own.
 struct TerminalStrings {
   var submit: String
   var show: String
   var hide: String
-  var help: String
+  /// The key hints, one item each (`Tab/↓ 次へ`); the form packs them into lines.
+  var help: [String]
 
-  static func forLanguage(_ language: String) -> TerminalStrings {
+  static func forLanguage(_ language: String, catalog: MessageCatalog) -> TerminalStrings {
+    let submit = "[ " + catalog.render(code: "ui.submit", locale: language) + " ]"
+    let show = "Ctrl-R " + catalog.render(code: "ui.show", locale: language)
+    let hide = "Ctrl-R " + catalog.render(code: "ui.hide", locale: language)
     switch language {
     case "ja":
       return TerminalStrings(
-        submit: "[ 送信 ]", show: "Ctrl-R 表示", hide: "Ctrl-R 隠す",
-        help: "Tab/↓ 次へ  Shift-Tab/↑ 前へ  Enter 送信  Esc 中止")
+        submit: submit, show: show, hide: hide, help: ["Tab/↓ 次へ", "Shift-Tab/↑ 前へ", "Enter 送信", "Esc 中止"])
     default:
       return TerminalStrings(
-        submit: "[ Submit ]", show: "Ctrl-R show", hide: "Ctrl-R hide",
-        help: "Tab/↓ next  Shift-Tab/↑ back  Enter submit  Esc cancel")
+        submit: submit, show: show, hide: hide, help: ["Tab/↓ next", "Shift-Tab/↑ back", "Enter submit", "Esc cancel"])
     }
   }
 }

@@ -99,8 +99,11 @@ enum ExplainCommand {
         writer.raw("}}\n")
         Console.write(writer.bytes)
       } else {
-        // The Japanese list mark (nakaguro) looks foreign in English text.
-        let bullet = locale == "ja" ? "・" : "•"
+        // The Japanese list mark (nakaguro) looks foreign in English text. Japanese marks are
+        // full-width and take no space after them: 「・入力必須」, 「（！）…（推奨）」.
+        let japanese = locale == "ja"
+        let bullet = japanese ? "・" : "• "
+        let warningMark = japanese ? "（！）" : "(!) "
         let style = Style(enabled: Console.usesColor)
         for (name, items) in rows {
           Console.print(DisplayText.escapingControls(policy.label(of: name, locale: locale)))
@@ -109,9 +112,10 @@ enum ExplainCommand {
             switch item.met {
             case .some(true): marker = style.green("✓")
             case .some(false): marker = item.severity == .warning ? style.yellow("!") : style.red("✗")
-            case nil: marker = item.severity == .warning ? "(!)" : bullet
+            case nil: marker = item.severity == .warning ? warningMark : bullet
             }
-            Console.print("  \(marker) \(DisplayText.escapingControls(item.text))")
+            let space = item.met == nil ? "" : " "
+            Console.print("  \(marker)\(space)\(DisplayText.escapingControls(item.text))")
           }
           if let values, let estimate = policy.strength(of: name, in: values) {
             for line in policy.catalog.strengthMeter(estimate, locale: locale) { Console.print("  \(line)") }

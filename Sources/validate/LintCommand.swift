@@ -23,6 +23,11 @@ enum LintCommand {
       validate lint --confine --rules uploads/tenant-42/rules.json
     """
 
+  /// `1 field`, `3 fields`: English counts take the singular for one.
+  static func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
   static func run(_ arguments: [String]) -> Int32 {
     runCommand("lint", spec: spec, help: help, arguments: arguments) { (options) throws(UsageError) -> Int32 in
       let rulesPath = try options.required("rules", example: "validate lint --rules Rules/signup.json")
@@ -31,8 +36,10 @@ enum LintCommand {
           contentsOf: URL(fileURLWithPath: rulesPath), options: .init(confine: options.has("confine")))
         let policy = try rules.compile()
         let ruleCount = policy.ruleSet.fields.reduce(0) { $0 + $1.rules.count }
-        Console.print(
-          "\(rulesPath): OK (\(policy.fieldNames.count) fields, \(ruleCount) rules, \(rules.tests.count) tests)")
+        let counts = [
+          counted(policy.fieldNames.count, "field"), counted(ruleCount, "rule"), counted(rules.tests.count, "test"),
+        ]
+        Console.print("\(rulesPath): OK (\(counts.joined(separator: ", ")))")
         for warning in rules.sameAsTransformMismatches() { Console.print("Warning: \(warning)") }
         for warning in rules.messagesWithoutRequirement() { Console.print("Warning: \(warning)") }
         // Which lists and breach files the rules really use on this machine.

@@ -335,34 +335,40 @@ enum ValidateCommand {
   }
 }
 
-/// The terminal form of a report: one line per field, a mark, the label, the messages.
+/// The terminal form of a report: one line per message, a mark (`✗` an error, `!` a warning),
+/// the field's label, and the message in its inline form (the label is already in front of it):
+/// `✗ パスワード: 8文字以上で入力してください。`. A field with nothing to say is one `✓` line.
 enum TextReport {
   static func render(_ report: Report, policy: Policy, locale: String, style: Style) -> String {
     var text = ""
     for failure in report.formErrors {
+      let mark = failure.severity == .warning ? style.yellow("!") : style.red("✗")
       text +=
-        style.red("✗") + " "
+        mark + " "
         + DisplayText.escapingControls(policy.catalog.render(failure, label: nil, locale: locale, style: .labeled))
         + "\n"
     }
+    // Japanese sentences follow each other without a space.
+    let separator = MessageCatalog.negotiate([locale], default: "en") == "ja" ? "" : " "
     for field in report.fields {
-      // Labels and messages come from the rules file: escaped, so that one field is one line
+      // Labels and messages come from the rules file: escaped, so that one message is one line
       // and no escape sequence reaches the terminal.
       let label = DisplayText.escapingControls(policy.label(of: field.name, locale: locale))
-      let mark = field.isValid ? (field.warnings.isEmpty ? style.green("✓") : style.yellow("!")) : style.red("✗")
-      // A strength failure's message is its warning; the first useful suggestion follows it.
-      let messages = field.failures.map { failure in
-        let message = DisplayText.escapingControls(policy.message(for: failure, field: field.name, locale: locale))
-        guard let suggestion = policy.catalog.firstUsefulSuggestion(for: failure, locale: locale) else {
-          return message
-        }
-        // Japanese sentences follow each other without a space.
-        return message + (MessageCatalog.negotiate([locale], default: "en") == "ja" ? "" : " ")
-          + DisplayText.escapingControls(suggestion)
+      if field.failures.isEmpty {
+        text += "\(style.green("✓")) \(style.bold(label))\n"
+        continue
       }
-      text += "\(mark) \(style.bold(label))"
-      if !messages.isEmpty { text += ": " + messages.joined(separator: " ") }
-      text += "\n"
+      // Errors first, then warnings: what blocks the form before what is advised.
+      for failure in field.errors + field.warnings {
+        // A strength failure's message is its warning; the first useful suggestion follows it.
+        var message = DisplayText.escapingControls(
+          policy.message(for: failure, field: field.name, locale: locale, style: .inline))
+        if let suggestion = policy.catalog.firstUsefulSuggestion(for: failure, locale: locale) {
+          message += separator + DisplayText.escapingControls(suggestion)
+        }
+        let mark = failure.severity == .warning ? style.yellow("!") : style.red("✗")
+        text += "\(mark) \(style.bold(label)): \(message)\n"
+      }
     }
     return text
   }

@@ -96,6 +96,8 @@ struct RoutesTests {
     #expect(response.header("Cache-Control") == "public, max-age=60")
     let json = try #require(response.json)
     #expect(json["locales"] as? [String] == ["ja", "en"])
+    // The page's title: the rules file's localized title, not its id.
+    #expect(json["title"] as? [String: String] == ["ja": "アカウント作成", "en": "Create an account"])
     let fields = try #require(json["fields"] as? [[String: Any]])
     let password = try #require(fields.first { $0["name"] as? String == "password" })
     #expect(password["sensitive"] as? Bool == true)

@@ -28,6 +28,7 @@ struct MessageCatalogTests {
     // Phrases, not sentences: units, terms, checklist items and the strength meter's lines.
     // problem.title is a title, and titles end without 。.
     guard !key.hasPrefix("unit."), !key.hasPrefix("term."), !key.hasPrefix("requirement."), !key.hasPrefix("meter."),
+      !key.hasPrefix("ui."),
       key != "problem.title"
     else { return }
     for text in [template.labeled, template.inline] {
@@ -44,6 +45,7 @@ struct MessageCatalogTests {
   func englishStyle(key: String) {
     // problem.title is the HTTP status phrase ("Unprocessable Content"), as RFC 9457 asks for about:blank.
     guard !key.hasPrefix("unit."), !key.hasPrefix("term."), !key.hasPrefix("requirement."), !key.hasPrefix("meter."),
+      !key.hasPrefix("ui."),
       key != "problem.title",
       let template = MessageCatalog.builtIn.templates["en"]?[key]
     else { return }

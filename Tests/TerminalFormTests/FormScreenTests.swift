@@ -21,7 +21,7 @@ struct FormScreenTests {
     _ = controller.handle(.tab)
     let frame = FormScreen(controller: controller, width: 80, height: 24).frame()
     let expected = """
-       login
+       ログイン
 
          メールアドレス  taro@example.jp
          パスワード      •••                                       Ctrl-R 表示
@@ -49,7 +49,7 @@ struct FormScreenTests {
     _ = controller.handle(.control("r"))
     frame = FormScreen(controller: controller, width: 80, height: 24).frame()
     #expect(frame.plainText.contains("Password       abcdef"))
-    #expect(frame.plainText.contains("Ctrl-R hide"))
+    #expect(frame.plainText.contains("Ctrl-R Hide"))
     let submit = frame.lines.first { $0.contains { $0.text == "[ Submit ]" } }
     #expect(submit?.last?.style == .bold)
   }
@@ -89,20 +89,21 @@ struct FormScreenTests {
     }
     // Values move under their labels, and the long message wraps.
     let expected = """
-       login
+       ログイン
 
          メールアドレス
-         _____________
+         ___________
          入力してください。
 
          パスワード
-         •••__________  Ctrl-R 表示
+         •••________  Ctrl-R 表示
          6文字以上で入力してくださ
          い。
 
       ›  [ 送信 ]
 
        Tab/↓ 次へ  Shift-Tab/↑ 前へ
+       Enter 送信  Esc 中止
       """
     #expect(Self.underlinesShown(frame) == expected)
   }
@@ -135,4 +136,47 @@ struct FormScreenTests {
         == "\u{1B}[?25l\u{1B}[1;1H\u{1B}[1ma\u{1B}[0m\u{1B}[K\u{1B}[2;1Hb\u{1B}[K\u{1B}[J\u{1B}[2;4H\u{1B}[?25h"
     )
   }
+
+  // MARK: Issue 17 item 14
+
+  @Test("kinsoku: no wrapped line starts with 。、」） and no line ends with 「（")
+  func kinsoku() {
+    #expect(FormScreen.wrap("入力してください。", columns: 16) == ["入力してくださ", "い。"])
+    #expect(FormScreen.wrap("あいうえ、かき", columns: 8) == ["あいう", "え、かき"])
+    #expect(FormScreen.wrap("あいう「。」です", columns: 8) == ["あいう", "「。」で", "す"])
+    #expect(FormScreen.wrap("あいうえ（推奨）", columns: 10) == ["あいうえ", "（推奨）"])
+    // A run of closing marks longer than a line cannot obey the rule: it is still cut, losing nothing.
+    #expect(FormScreen.wrap("。。。。", columns: 4).joined() == "。。。。")
+    // Every Japanese message of the catalog, at every width: nothing lost, the rule kept.
+    for template in MessageCatalog.builtIn.templates["ja"]?.values.map({ $0 }) ?? [] {
+      let text = template.inline
+      for columns in 6...40 {
+        let lines = FormScreen.wrap(text, columns: columns)
+        #expect(lines.joined() == text)
+        for line in lines {
+          #expect(DisplayWidth.of(line) <= columns, "\(columns): \(line)")
+        }
+        for line in lines.dropFirst() {
+          #expect(!(line.first.map(FormScreen.noLineStart.contains) ?? false), "\(columns): \(lines)")
+        }
+        for line in lines.dropLast() {
+          #expect(!(line.last.map(FormScreen.noLineEnd.contains) ?? false), "\(columns): \(lines)")
+        }
+      }
+    }
+  }
+
+  @Test("the key hints wrap between hints at narrow widths, none is cut", arguments: [20, 24, 30, 40, 80])
+  func helpWraps(width: Int) throws {
+    for locale in ["ja", "en"] {
+      let frame = FormScreen(controller: try controller(locale: locale), width: width, height: 40).frame()
+      let text = frame.plainText
+      let hints =
+        locale == "ja"
+        ? ["Tab/↓ 次へ", "Shift-Tab/↑ 前へ", "Enter 送信", "Esc 中止"]
+        : ["Tab/↓ next", "Shift-Tab/↑ back", "Enter submit", "Esc cancel"]
+      for hint in hints { #expect(text.contains(hint), "\(locale) \(width): \(hint)") }
+    }
+  }
+
 }

@@ -10,11 +10,11 @@ struct ExplainCommandTests {
         "ja",
         """
         メールアドレス
-          ・ 入力必須
-          ・ メールアドレスの形式
+          ・入力必須
+          ・メールアドレスの形式
         パスワード
-          ・ 入力必須
-          ・ 6文字以上
+          ・入力必須
+          ・6文字以上
 
         """
       ),
@@ -70,13 +70,13 @@ struct ExplainCommandTests {
       result, status: 0,
       stdout: """
         パスワード
-          ・ 入力必須
-          ・ 8文字以上
-          ・ 64文字以下
-          ・ 72バイト以下（日本語は1文字3バイト、絵文字は4バイト以上）
-          ・ よく使われるパスワードではない
-          ・ 数字だけではない
-          (!) 先頭と末尾に空白なし（推奨）
+          ・入力必須
+          ・8文字以上
+          ・64文字以下
+          ・72バイト以下（日本語は1文字3バイト、絵文字は4バイト以上）
+          ・よく使われるパスワードではない
+          ・数字だけではない
+          （！）先頭と末尾に空白なし（推奨）
 
         """, stderr: "")
   }
@@ -98,7 +98,7 @@ struct ExplainCommandTests {
   func localeFromEnvironment() throws {
     let fromLang = try ValidateBinary.run(
       ["explain", "--rules", CLI.fixture("english-default.json")], environment: ["LANG": "ja_JP.UTF-8"])
-    expectRun(fromLang, status: 0, stdout: "ニックネーム\n  ・ 入力必須\n  ・ 12文字以下\n", stderr: "")
+    expectRun(fromLang, status: 0, stdout: "ニックネーム\n  ・入力必須\n  ・12文字以下\n", stderr: "")
     let fallback = try ValidateBinary.run(["explain", "--rules", CLI.fixture("english-default.json")])
     expectRun(fallback, status: 0, stdout: "Nickname\n  • Required\n  • At most 12 characters\n", stderr: "")
   }

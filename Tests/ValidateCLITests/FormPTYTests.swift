@@ -92,7 +92,7 @@ struct FormPTYTests {
     pty.type("\u{7F}")
     try pty.waitForScreen { $0.text.contains("パスワード      ••  ") }
     pty.type("\u{12}")  // Ctrl-R
-    try pty.waitForScreen { $0.text.contains("パスワード      パス") && $0.text.contains("Ctrl-R 隠す") }
+    try pty.waitForScreen { $0.text.contains("パスワード      パス") && $0.text.contains("Ctrl-R 非表示") }
     // The cursor sits after "パス": column 3 + 14 + 2 + 4 (two full-width characters).
     #expect(pty.screen.cursor.column == 23)
 

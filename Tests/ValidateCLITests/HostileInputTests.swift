@@ -160,7 +160,7 @@ extension HostileInputTests {
     #expect(lint.status == 0)
     #expect(
       lint.stdout.split(separator: "\n").map(String.init) == [
-        "app/rules.json: OK (1 fields, 1 rules, 0 tests)",
+        "app/rules.json: OK (1 field, 1 rule, 0 tests)",
         "app/rules.json: fields.password.rules[0].notCommon uses the built-in common-password list (19640 entries)",
       ])
   }

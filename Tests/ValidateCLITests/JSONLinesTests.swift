@@ -149,7 +149,7 @@ struct JSONLinesTests {
         ✗ 入力データの2行目の形式が正しくありません。
         # 3
         ✓ メールアドレス
-        ✗ パスワード: パスワードは6文字以上で入力してください。
+        ✗ パスワード: 6文字以上で入力してください。
 
         """, stderr: "records: 3, valid: 1, invalid: 2, malformed: 1\n")
     let en = try ValidateBinary.run(

@@ -1,4 +1,5 @@
 import FormRulesTestSupport
+import Foundation
 import Testing
 
 @Suite("validate lint")
@@ -67,6 +68,19 @@ struct LintCommandTests {
       stdout: "Rules/signup.json: OK (3 fields, 10 rules, 13 tests)\n"
         + "Rules/signup.json: fields.password.rules[4].notCommon uses "
         + "the built-in common-password list (19640 entries)\n", stderr: "")
+  }
+
+  @Test("the OK line says 1 field, 1 rule, 1 test (issue 17 item 13: not \"1 fields\")")
+  func okLineSingular() throws {
+    let directory = try ScratchFolder.create([
+      "one.json": Array(
+        #"{"fields": {"a": {"rules": [{"required": true}]}}, "tests": [{"name": "t", "input": {"a": "x"}, "valid": true}]}"#
+          .utf8)
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("one.json").path
+    let result = try ValidateBinary.run(["lint", "--rules", path])
+    expectRun(result, status: 0, stdout: "\(path): OK (1 field, 1 rule, 1 test)\n", stderr: "")
   }
 
   @Test(

@@ -51,8 +51,8 @@ struct ValidateCommandTests {
     FormatCase(
       locale: "ja", format: "text", input: invalidInput, status: 1,
       stdout: """
-        ✗ メールアドレス: メールアドレスに「@」が含まれていません。
-        ✗ パスワード: パスワードは6文字以上で入力してください。
+        ✗ メールアドレス: 「@」が含まれていません。
+        ✗ パスワード: 6文字以上で入力してください。
 
         """),
     FormatCase(
@@ -65,8 +65,8 @@ struct ValidateCommandTests {
     FormatCase(
       locale: "en", format: "text", input: invalidInput, status: 1,
       stdout: """
-        ✗ Email address: Email address must contain an "@".
-        ✗ Password: Password must be at least 6 characters.
+        ✗ Email address: Must contain an "@".
+        ✗ Password: Must be at least 6 characters.
 
         """),
   ]
@@ -104,10 +104,44 @@ struct ValidateCommandTests {
       result, status: 0,
       stdout: """
         ✓ Email address
-        ! Password: Password starts or ends with a space. Check that it is intended.
+        ! Password: Starts or ends with a space. Check that it is intended.
         ✓ Password confirmation
 
         """, stderr: "")
+  }
+
+  @Test("an error and a warning of one field: one line each, their own marks, the label once")
+  func errorAndWarningLines() throws {
+    let ja = try ValidateBinary.run(
+      ["--rules", "Rules/policies/owasp-asvs.json", "--locale", "ja", "--format", "text"],
+      stdin: #"{"password":"kumonou"}"#)
+    expectRun(
+      ja, status: 1,
+      stdout: """
+        ✗ パスワード: 8文字以上で入力してください。
+        ! パスワード: 15文字以上にすると、より安全です。
+
+        """, stderr: "")
+    #expect(!ja.stdout.contains("パスワード: パスワード"))
+    let en = try ValidateBinary.run(
+      ["--rules", "Rules/policies/owasp-asvs.json", "--locale", "en", "--format", "text"],
+      stdin: #"{"password":"kumonoue"}"#)
+    expectRun(en, status: 0, stdout: "! Password: We recommend at least 15 characters.\n", stderr: "")
+  }
+
+  @Test("a strength warning and its suggestion: Japanese sentences joined without a space")
+  func strengthSuggestionJoin() throws {
+    let ja = try ValidateBinary.run(
+      ["--rules", "Rules/policies/nist-800-63b.json", "--locale", "ja", "--format", "text"],
+      stdin: #"{"password":"Tanaka1234567890"}"#)
+    #expect(ja.status == 0)
+    #expect(ja.stdoutLines.count == 1)
+    let line = try #require(ja.stdoutLines.first)
+    #expect(line.hasPrefix("! パスワード: "))
+    // The warning and its suggestion: two sentences, no half-width space between them.
+    #expect(line.filter { $0 == "。" }.count >= 2)
+    #expect(!line.contains("。 "))
+    #expect(!line.contains("パスワード: パスワード"))
   }
 
   @Test("the input can come from --input FILE, and '-' means stdin")
@@ -194,7 +228,7 @@ struct ValidateCommandTests {
   func fieldWithoutStdin() throws {
     let result = try ValidateBinary.run(
       ["--rules", Self.login, "--field=email=taro@example.jp", "--locale", "en", "--format", "text"])
-    expectRun(result, status: 1, stdout: "✓ Email address\n✗ Password: Password is required.\n", stderr: "")
+    expectRun(result, status: 1, stdout: "✓ Email address\n✗ Password: This field is required.\n", stderr: "")
   }
 
   @Test(

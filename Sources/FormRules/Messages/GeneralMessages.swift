@@ -38,3 +38,17 @@ let generalMessages: [CatalogEntry] = [
     ja: ("エラーが発生しました。もう一度お試しください。", "エラーが発生しました。もう一度お試しください。"),
     en: ("Something went wrong. Please try again.", "Something went wrong. Please try again.")),
 ]
+
+/// The words of the front ends' own controls (buttons, toggles), so that the SwiftUI
+/// example, the web pages and the terminal form say the same thing: `ui.logIn` is
+/// 「ログイン」 everywhere. Words, not sentences: no 。. Read them with
+/// ``MessageCatalog/render(code:params:locale:)`` or `FormModel.text(_:)`.
+let uiWords: [CatalogEntry] = [
+  CatalogEntry("ui.logIn", ja: ("ログイン", "ログイン"), en: ("Log in", "Log in")),
+  CatalogEntry("ui.signUp", ja: ("登録する", "登録する"), en: ("Sign up", "Sign up")),
+  CatalogEntry("ui.submit", ja: ("送信", "送信"), en: ("Submit", "Submit")),
+  CatalogEntry("ui.show", ja: ("表示", "表示"), en: ("Show", "Show")),
+  CatalogEntry("ui.hide", ja: ("非表示", "非表示"), en: ("Hide", "Hide")),
+  CatalogEntry("ui.showPassword", ja: ("パスワードを表示", "パスワードを表示"), en: ("Show password", "Show password")),
+  CatalogEntry("ui.hidePassword", ja: ("パスワードを非表示", "パスワードを非表示"), en: ("Hide password", "Hide password")),
+]
