@@ -13,8 +13,9 @@ struct OperationsTests {
 
   @Test("reload under concurrent requests: good and bad sets, by SIGHUP and the admin API, none fails")
   func reload() throws {
-    let folder = try TemporaryFolder(["login.json": loginRules])
-    let server = try ServerProcess(["--rules", folder.path, "--admin-listen", "127.0.0.1:0", "--threads", "2"])
+    let folder = try ScratchFolder(["login.json": loginRules])
+    defer { folder.remove() }
+    let server = try ServerProcess(["--rules", folder.url.path, "--admin-listen", "127.0.0.1:0", "--threads", "2"])
     let port = server.port
     let stop = Atomic<Bool>(false)
     let unexpected = Mutex<[String]>([])
@@ -111,30 +112,32 @@ struct OperationsTests {
   @Test("rules are confined by default: an extends with .. or an absolute path is refused at load and at reload")
   func confinedByDefault() throws {
     // `..` that stays under the rules path, and an absolute path to a file in it: both refused.
-    let folder = try TemporaryFolder([
+    let folder = try ScratchFolder([
       "base.json": loginRules,
       "tenant/rules.json": #"{"version": 1, "extends": "../base.json"}"#,
     ])
-    let dotted = try Self.failedStart(["--rules", folder.path])
+    defer { folder.remove() }
+    let dotted = try Self.failedStart(["--rules", folder.url.path])
     #expect(dotted.status == 2)
     #expect(
       dotted.log.contains(
         #"tenant/rules.json: extends: "../base.json" is outside the folder of rules.json; --confine allows only relative paths below it"#
       ), "\(dotted.log)")
     #expect(dotted.log.contains("did not load; nothing is served"))
-    try folder.write("tenant/rules.json", #"{"version": 1, "extends": "\#(folder.path)/base.json"}"#)
-    let absolute = try Self.failedStart(["--rules", folder.path])
+    try folder.write("tenant/rules.json", #"{"version": 1, "extends": "\#(folder.url.path)/base.json"}"#)
+    let absolute = try Self.failedStart(["--rules", folder.url.path])
     #expect(absolute.status == 2)
-    #expect(absolute.log.contains(#"extends: "\#(folder.path)/base.json" is outside the folder of rules.json"#))
+    #expect(absolute.log.contains(#"extends: "\#(folder.url.path)/base.json" is outside the folder of rules.json"#))
 
     // --trusted-rules: the same files load, since they stay under --rules.
     try folder.write("tenant/rules.json", #"{"version": 1, "extends": "../base.json"}"#)
-    let trusted = try ServerProcess(["--rules", folder.path, "--trusted-rules", "--no-web"])
+    let trusted = try ServerProcess(["--rules", folder.url.path, "--trusted-rules", "--no-web"])
     #expect(try trusted.request("GET", "/v1/rules/rules").status == 200)
 
     // A reload is confined too: the old generation keeps serving, the log says why.
-    let served = try TemporaryFolder(["tenant/rules.json": loginRules, "shared.json": loginRules])
-    let server = try ServerProcess(["--rules", served.path, "--admin-listen", "127.0.0.1:0", "--no-web"])
+    let served = try ScratchFolder(["tenant/rules.json": loginRules, "shared.json": loginRules])
+    defer { served.remove() }
+    let server = try ServerProcess(["--rules", served.url.path, "--admin-listen", "127.0.0.1:0", "--no-web"])
     #expect(try server.post("rules", Self.form).status == 200)
     try served.write("tenant/rules.json", #"{"version": 1, "extends": "../shared.json"}"#)
     let reload = try server.request("POST", "/admin/reload", admin: true)

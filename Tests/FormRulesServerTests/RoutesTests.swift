@@ -318,11 +318,13 @@ struct RoutesTests {
 
   @Test("rules are confined to the rules path: extends and lists outside it are load errors")
   func confinement() throws {
-    let outside = try TemporaryFolder(["base.json": loginRules])
-    let folder = try TemporaryFolder([
-      "child.json": #"{"version": 1, "extends": "\#(outside.path)/base.json"}"#
+    let outside = try ScratchFolder(["base.json": loginRules])
+    defer { outside.remove() }
+    let folder = try ScratchFolder([
+      "child.json": #"{"version": 1, "extends": "\#(outside.url.path)/base.json"}"#
     ])
-    let server = try ValidateBinary.process(["serve", "--rules", folder.path, "--listen", "127.0.0.1:0"])
+    defer { folder.remove() }
+    let server = try ValidateBinary.process(["serve", "--rules", folder.url.path, "--listen", "127.0.0.1:0"])
     let errors = Pipe()
     server.standardError = errors
     try server.run()
@@ -331,16 +333,17 @@ struct RoutesTests {
     #expect(server.terminationStatus == 2)
     // Confined by default: the library refuses the absolute path before opening it.
     #expect(
-      text.contains(#"child.json: extends: "\#(outside.path)/base.json" is outside the folder of child.json"#),
+      text.contains(#"child.json: extends: "\#(outside.url.path)/base.json" is outside the folder of child.json"#),
       "\(text)")
 
-    let lists = try TemporaryFolder([
+    let lists = try ScratchFolder([
       "login.json": #"""
       {"version": 1, "defaultLocale": "en", "fields": {"password": {"sensitive": true,
         "rules": [{"notCommon": true, "lists": ["../../../etc/passwd"], "defaultList": false}]}}}
       """#
     ])
-    let second = try ValidateBinary.process(["serve", "--rules", lists.path, "--listen", "127.0.0.1:0"])
+    defer { lists.remove() }
+    let second = try ValidateBinary.process(["serve", "--rules", lists.url.path, "--listen", "127.0.0.1:0"])
     let secondErrors = Pipe()
     second.standardError = secondErrors
     try second.run()

@@ -189,27 +189,6 @@ final class RawClient {
   }
 }
 
-/// A temporary folder with files, removed at the end of the test.
-final class TemporaryFolder {
-  let url: URL
-
-  init(_ files: [String: String]) throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("serve-rules-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    for (name, content) in files { try write(name, content) }
-  }
-
-  func write(_ name: String, _ content: String) throws {
-    let file = url.appendingPathComponent(name)
-    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(content.utf8).write(to: file)
-  }
-
-  var path: String { url.path }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 /// The shipped login screen (`Rules/login.json`), for tests that write it into a folder and change it.
 var loginRules: String {
   get throws { try ShippedRules.text("login.json") }
