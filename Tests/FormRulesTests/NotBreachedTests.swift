@@ -221,3 +221,22 @@ struct BreachFileRefreshTests {
     #expect(file.count(ofPassword: "password") == 0)
   }
 }
+
+/// `notBreached` itself on the edges, asked directly through `Policy.check` with a 1 MB limit.
+@Suite("notBreached: the rule itself")
+struct NotBreachedRuleTests {
+  @Test("edges: パスワード is in the sample; the failure carries minCount only", arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"notBreached": "lists/breached-sample.txt"}"#, options: #""trim": false"#)
+    let expected: RuleVerdict? = edge == .japanese ? verdict(0, "notBreached", ["minCount": 1]) : nil
+    #expect(policy.check(NotBreached.self, edge.value) == expected)
+  }
+
+  @Test("the bytes are hashed as they are: a trailing U+3000 is another password")
+  func exactBytes() throws {
+    let policy = try rulePolicy(
+      #"{"notBreached": {"file": "lists/breached-sample.txt", "minCount": 25}}"#, options: #""trim": false"#)
+    #expect(policy.check(NotBreached.self, "hunter2") == verdict(0, "notBreached", ["minCount": 25]))
+    #expect(policy.check(NotBreached.self, "hunter2\u{3000}") == nil)
+  }
+}

@@ -155,3 +155,26 @@ struct NotCommonTests {
           .path) == "fields.p.rules[0].defaultList")
   }
 }
+
+/// `notCommon` itself on the edges, asked directly through `Policy.check` with a 1 MB limit.
+@Suite("notCommon: the rule itself")
+struct NotCommonRuleTests {
+  @Test("edges: white space alone is empty once canonical; the rules file's words match", arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"notCommon": true, "words": ["パスワード", "👨‍👩‍👧"]}"#, options: #""trim": false"#)
+    let expected: RuleVerdict? =
+      switch edge {
+      case .empty, .spaces, .ideographicSpaces, .combining, .huge: nil
+      case .japanese, .emoji: verdict(0, "notCommon")
+      }
+    #expect(policy.check(NotCommon.self, edge.value) == expected)
+  }
+
+  @Test("the shipped list after NFKC, trim and lower case; no parameters")
+  func shipped() throws {
+    let policy = try rulePolicy(#"{"notCommon": true}"#, options: #""trim": false"#)
+    #expect(policy.check(NotCommon.self, "\u{3000}ＰＡＳＳＷＯＲＤ\u{3000}") == verdict(0, "notCommon"))
+    #expect(policy.check(NotCommon.self, "password") == verdict(0, "notCommon"))
+    #expect(policy.check(NotCommon.self, "correct horse battery staple") == nil)
+  }
+}

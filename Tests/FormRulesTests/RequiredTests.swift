@@ -57,3 +57,32 @@ struct RequiredTests {
     #expect(codes(policy, "a b") == [])
   }
 }
+
+/// `required` itself, asked directly through `Policy.check` (after the field's transforms;
+/// the tests above go through `validate`).
+@Suite("required: the rule itself")
+struct RequiredRuleTests {
+  @Test("edges on a trimmed field: empty, spaces and U+3000 are empty after trim", arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"required": true}"#)
+    let expected: RuleVerdict? =
+      switch edge {
+      case .empty, .spaces, .ideographicSpaces: verdict(0, "required")
+      case .japanese, .emoji, .combining, .huge: nil
+      }
+    #expect(policy.check(Required.self, edge.value) == expected)
+  }
+
+  @Test("edges on an untrimmed field: only the empty value fails", arguments: Edge.allCases)
+  func untrimmed(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"required": true}"#, options: #""trim": false"#)
+    #expect(policy.check(Required.self, edge.value) == (edge == .empty ? verdict(0, "required") : nil))
+  }
+
+  @Test("absent fails; required: false asks for nothing")
+  func absentAndOff() throws {
+    #expect(try rulePolicy(#"{"required": true}"#).check(Required.self, nil) == verdict(0, "required"))
+    #expect(try rulePolicy(#"{"required": false}"#).check(Required.self, nil) == nil)
+    #expect(try rulePolicy(#"{"required": false}"#).check(Required.self, "") == nil)
+  }
+}

@@ -64,3 +64,29 @@ struct SameAsTests {
     #expect(problems.first?.suggestion == "password")
   }
 }
+
+/// `sameAs` itself, asked directly through `Policy.check`: field `f` confirms `other`.
+@Suite("sameAs: the rule itself")
+struct SameAsRuleTests {
+  @Test("edges: each value confirms itself and fails against another", arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"sameAs": "other"}"#, options: #""trim": false"#)
+    #expect(policy.check(SameAs.self, edge.value, others: ["other": edge.value]) == nil)
+    // Variant 1: an empty confirmation of a filled-in field; variant 0: a different value.
+    let expected =
+      edge == .empty
+      ? verdict(1, "sameAs", ["other": "other"], detail: "empty") : verdict(0, "sameAs", ["other": "other"])
+    #expect(policy.check(SameAs.self, edge.value, others: ["other": "x"]) == expected)
+  }
+
+  @Test("two empties match; canonically equivalent values match unless the field is sensitive")
+  func equivalence() throws {
+    let policy = try rulePolicy(#"{"sameAs": "other"}"#)
+    #expect(policy.check(SameAs.self, "", others: [:]) == nil)
+    #expect(policy.check(SameAs.self, nil, others: ["other": nil]) == nil)
+    #expect(policy.check(SameAs.self, "e\u{301}", others: ["other": "\u{E9}"]) == nil)
+    let sensitive = try rulePolicy(#"{"sameAs": "other"}"#, options: #""sensitive": true"#)
+    #expect(
+      sensitive.check(SameAs.self, "e\u{301}", others: ["other": "\u{E9}"]) == verdict(0, "sameAs", ["other": "other"]))
+  }
+}
