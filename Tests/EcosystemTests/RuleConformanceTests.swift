@@ -5,8 +5,9 @@ import Testing
 
 /// Walks the rule registry and fails when a rule lacks any part of itself: its messages
 /// in Japanese and English (labeled and inline), its requirement phrase, its row in
-/// docs/rules.md, its definition in the rules schema, and its own test file. Adding a
-/// rule is one file in `Sources/FormRules/Checks/`, one test file, one doc row.
+/// docs/rules.md, its definition in the rules schema, and its own test file that asks the
+/// rule itself. Adding a rule is one file in `Sources/FormRules/Checks/`, one test file, one
+/// doc row.
 @Suite("Rule conformance: every registered rule is complete")
 struct RuleConformanceTests {
   /// Every rule key: the registered rules and the composites.
