@@ -19,7 +19,7 @@ struct AcceptedTests {
     ])
   func values(value: String, fails: Bool) throws {
     let policy = try fieldPolicy(#"[{"accepted": true}]"#)
-    #expect(codes(policy, value) == (fails ? ["accepted"] : []))
+    #expect(policy.check(Accepted.self, value) == (fails ? verdict(0, "accepted") : nil))
   }
 
   @Test("an unticked box sends nothing: absent and null fail")

@@ -17,30 +17,30 @@ struct NotBreachedTests {
     ])
   func sample(password: String, breached: Bool) throws {
     let policy = try passwordPolicy(Self.rules)
-    #expect(passwordCodes(policy, password) == (breached ? ["notBreached"] : []))
+    #expect(ruleCodes(NotBreached.self, policy, password) == (breached ? ["notBreached"] : []))
   }
 
   @Test("minCount is inclusive (hunter2 is in the sample 25 times)")
   func minCount() throws {
     let at = try passwordPolicy(#"[{"notBreached": {"file": "lists/breached-sample.txt", "minCount": 25}}]"#)
     let above = try passwordPolicy(#"[{"notBreached": {"file": "lists/breached-sample.txt", "minCount": 26}}]"#)
-    #expect(passwordCodes(at, "hunter2") == ["notBreached"])
-    #expect(passwordCodes(above, "hunter2") == [])
+    #expect(ruleCodes(NotBreached.self, at, "hunter2") == ["notBreached"])
+    #expect(ruleCodes(NotBreached.self, above, "hunter2") == [])
     let two = try passwordPolicy(#"[{"notBreached": {"file": "lists/breached-sample.txt", "minCount": 2}}]"#)
-    #expect(passwordCodes(two, "seen-once-only") == [])
+    #expect(ruleCodes(NotBreached.self, two, "seen-once-only") == [])
   }
 
   @Test("a string is short for {file}; NFKC on the field folds full-width before hashing")
   func shorthandAndNormalization() throws {
     let policy = try passwordPolicy(#"[{"notBreached": "lists/breached-sample.txt"}]"#, normalize: "nfkc")
-    #expect(passwordCodes(policy, "ｑｗｅｒｔｙ") == ["notBreached"])
+    #expect(ruleCodes(NotBreached.self, policy, "ｑｗｅｒｔｙ") == ["notBreached"])
   }
 
   @Test("empty is left to required; 10,000 characters are hashed and not found")
   func emptyAndLong() throws {
     let policy = try passwordPolicy(Self.rules)
-    #expect(passwordCodes(policy, "") == [])
-    #expect(passwordCodes(policy, String(repeating: "あ", count: 10_000)) == [])
+    #expect(ruleCodes(NotBreached.self, policy, "") == [])
+    #expect(ruleCodes(NotBreached.self, policy, String(repeating: "あ", count: 10_000)) == [])
   }
 
   @Test("the failure carries minCount only, never the count or the hash")

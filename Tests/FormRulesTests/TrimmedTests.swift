@@ -12,7 +12,7 @@ struct TrimmedTests {
     ])
   func outer(value: String, fails: Bool) throws {
     let policy = try fieldPolicy(#"[{"trimmed": true}]"#, options: #""trim": false"#)
-    #expect(codes(policy, value) == (fails ? ["trimmed"] : []))
+    #expect(policy.check(Trimmed.self, value) == (fails ? verdict(0, "trimmed") : nil))
   }
 
   @Test("false never fails, and an empty value is left alone")
