@@ -5,22 +5,19 @@ import Testing
 
 /// Walks the rule registry and fails when a rule lacks any part of itself: its messages
 /// in Japanese and English (labeled and inline), its requirement phrase, its row in
-/// docs/rules.md, its definition in the rules schema, and its own test file. Adding a
-/// rule is one file in `Sources/FormRules/Checks/`, one test file, one doc row.
+/// docs/rules.md, its definition in the rules schema, and its own test file that asks the
+/// rule itself. Adding a rule is one file in `Sources/FormRules/Checks/`, one test file, one
+/// doc row.
 @Suite("Rule conformance: every registered rule is complete")
 struct RuleConformanceTests {
   /// Every rule key: the registered rules and the composites.
   static let names = RuleRegistry.builtIn.names
 
-  /// Test files that hold the tests of more than one rule; every other rule `Name` has
-  /// `Tests/FormRulesTests/NameTests.swift` (its Swift type's name).
-  static let sharedTestFiles: [String: String] = [
-    "minLength": "FormRulesTests/LengthRuleTests.swift", "maxLength": "FormRulesTests/LengthRuleTests.swift",
-    "pattern": "FormRulesTests/PatternTests.swift", "notPattern": "FormRulesTests/PatternTests.swift",
-    "email": "FormRulesTests/EmailRuleTests.swift", "allOf": "FormRulesTests/CompositionTests.swift",
-    "anyOf": "FormRulesTests/CompositionTests.swift", "not": "FormRulesTests/CompositionTests.swift",
-    "check": "CustomRuleTests/CustomRuleTests.swift",
-  ]
+  /// The Swift type of a rule key: a registered rule's or a composite's.
+  static func typeName(_ name: String) -> String? {
+    if let type = RuleRegistry.builtIn.type(named: name) { return String(describing: type) }
+    return RuleRegistry.composites.first { $0.name == name }.map { String(describing: $0) }
+  }
 
   @Test("the registry lists every rule once, composites included")
   func registry() {
@@ -108,28 +105,33 @@ struct RuleConformanceTests {
     #expect(schema["$defs"]?.objectValue?["rule-\(name)"] != nil, "no $defs/rule-\(name)")
   }
 
-  @Test("the rule has its own test file", arguments: names)
-  func testFile(_ name: String) {
-    let file: String
-    if let shared = Self.sharedTestFiles[name] {
-      file = shared
-    } else if let type = RuleRegistry.builtIn.type(named: name) {
-      file = "FormRulesTests/\(String(describing: type))Tests.swift"
-    } else {
-      Issue.record("\(name) is neither a registered rule nor listed in sharedTestFiles")
+  /// Every rule `Name` (its Swift type's name) has `Tests/FormRulesTests/NameTests.swift`,
+  /// and that file asks the rule itself: it calls `check(Name.self` — `Policy.check`, which
+  /// runs the rule (or, for a composite, the plan's logic of that composite node) alone,
+  /// not `validate`. This is a text scan of the file with its `//` comments removed, not
+  /// a proof that the call runs; it catches a rule whose tests only go through `validate`.
+  @Test("the rule has its own test file, which calls the rule itself", arguments: names)
+  func testFile(_ name: String) throws {
+    guard let type = Self.typeName(name) else {
+      Issue.record("\(name) is neither a registered rule nor a composite")
       return
     }
-    #expect(FileManager.default.fileExists(atPath: Repository.url("Tests/\(file)").path), "no Tests/\(file)")
+    let file = "Tests/FormRulesTests/\(type)Tests.swift"
+    guard FileManager.default.fileExists(atPath: Repository.url(file).path) else {
+      Issue.record("no \(file)")
+      return
+    }
+    let code = try Repository.read(file).split(separator: "\n", omittingEmptySubsequences: false)
+      .map { line in line.range(of: "//").map { line[..<$0.lowerBound] } ?? line }
+      .joined(separator: "\n")
+    // A Bool of its own, so a failure names the file instead of printing all of it.
+    let callsRule = code.contains("check(\(type).self")
+    #expect(callsRule, "\(file) never calls check(\(type).self, …): its tests do not ask the rule itself")
   }
 
   @Test("each rule lives in its own file, named for its type", arguments: names)
   func sourceFile(_ name: String) {
-    let type: String
-    if let rule = RuleRegistry.builtIn.type(named: name) {
-      type = String(describing: rule)
-    } else if let composite = RuleRegistry.composites.first(where: { $0.name == name }) {
-      type = String(describing: composite)
-    } else {
+    guard let type = Self.typeName(name) else {
       Issue.record("unknown rule \(name)")
       return
     }

@@ -19,7 +19,7 @@ struct AcceptedTests {
     ])
   func values(value: String, fails: Bool) throws {
     let policy = try fieldPolicy(#"[{"accepted": true}]"#)
-    #expect(codes(policy, value) == (fails ? ["accepted"] : []))
+    #expect(policy.check(Accepted.self, value) == (fails ? verdict(0, "accepted") : nil))
   }
 
   @Test("an unticked box sends nothing: absent and null fail")
@@ -108,5 +108,28 @@ struct AcceptedTests {
   func html() throws {
     let export = try RuleSet(data: Array(Self.rules.utf8)).export(.html)
     #expect(export.text.contains(#"<input name="terms" type="checkbox" required>"#))
+  }
+}
+
+/// `accepted` itself, asked directly through `Policy.check`.
+@Suite("accepted: the rule itself")
+struct AcceptedRuleTests {
+  @Test("edges: nothing but a ticked value passes, an empty one is asked too", arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"accepted": true}"#, options: #""trim": false"#)
+    #expect(policy.check(Accepted.self, edge.value) == verdict(0, "accepted"))
+  }
+
+  @Test("ticked values in any ASCII case pass; the field's trim runs first; false asks for nothing")
+  func ticked() throws {
+    let policy = try rulePolicy(#"{"accepted": true}"#)
+    for value in ["true", "ON", "Yes", "1", "\u{3000}on "] {
+      #expect(policy.check(Accepted.self, value) == nil, "\(value)")
+    }
+    for value in ["ｏｎ", "on\u{301}", "はい", "no"] {
+      #expect(policy.check(Accepted.self, value) == verdict(0, "accepted"), "\(value)")
+    }
+    #expect(policy.check(Accepted.self, nil) == verdict(0, "accepted"))
+    #expect(try rulePolicy(#"{"accepted": false}"#).check(Accepted.self, nil) == nil)
   }
 }

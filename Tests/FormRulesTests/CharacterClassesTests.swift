@@ -151,3 +151,37 @@ struct CharacterClassesTests {
     #expect(problem.suggestion == suggestion)
   }
 }
+
+/// `characterClasses` itself on the edges, asked directly through `Policy.check` (with a
+/// 1 MB size limit; the tests above use the password field through `ruleFailures`).
+@Suite("characterClasses: the rule itself")
+struct CharacterClassesRuleTests {
+  static func missing(_ missing: [String], actual: Int, detail: String = "require") -> Parameters {
+    ["missing": .strings(missing), "min": 3, "actual": .int(actual), "of": .strings(["lower", "upper", "digit"])]
+  }
+
+  @Test("edges: the variant is the set of listed classes present (bit j for the j-th)", arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"characterClasses": ["lower", "upper", "digit"]}"#, options: #""trim": false"#)
+    let expected: RuleVerdict? =
+      switch edge {
+      case .empty: nil
+      // Spaces, U+3000 and emoji are symbols, kana are other letters: none is listed.
+      case .spaces, .ideographicSpaces, .japanese, .emoji:
+        verdict(0, "characterClasses", Self.missing(["lower", "upper", "digit"], actual: 0), detail: "require")
+      // `e` is lower; the combining mark belongs to no class.
+      case .combining, .huge:
+        verdict(0b001, "characterClasses", Self.missing(["upper", "digit"], actual: 1), detail: "require")
+      }
+    #expect(policy.check(CharacterClasses.self, edge.value) == expected)
+  }
+
+  @Test("full-width letters and digits count; one class missing has the detail one")
+  func fullWidth() throws {
+    let policy = try rulePolicy(#"{"characterClasses": ["lower", "upper", "digit"]}"#)
+    #expect(policy.check(CharacterClasses.self, "ａＡ７") == nil)
+    #expect(
+      policy.check(CharacterClasses.self, "Ａ７")
+        == verdict(0b110, "characterClasses", Self.missing(["lower"], actual: 2), detail: "one"))
+  }
+}

@@ -69,3 +69,26 @@ struct MaxRepeatTests {
     #expect(!loadProblems(#"{"fields": {"p": {"rules": [{"maxRepeat": "3"}]}}}"#).isEmpty)
   }
 }
+
+/// `maxRepeat` itself on the edges, asked directly through `Policy.check` with a 1 MB limit.
+@Suite("maxRepeat: the rule itself")
+struct MaxRepeatRuleTests {
+  @Test("edges: the variant is the longest run, in code points", arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"maxRepeat": 3}"#, options: #""trim": false"#)
+    let expected: RuleVerdict? =
+      switch edge {
+      case .empty, .spaces, .ideographicSpaces, .japanese, .emoji, .combining: nil
+      case .huge: verdict(1 << 20, "maxRepeat", ["max": 3, "actual": .int(1 << 20), "unit": "characters"])
+      }
+    #expect(policy.check(MaxRepeat.self, edge.value) == expected)
+  }
+
+  @Test("four U+3000 or four ー are a run of four")
+  func wideRuns() throws {
+    let policy = try rulePolicy(#"{"maxRepeat": 3}"#, options: #""trim": false"#)
+    let four = verdict(4, "maxRepeat", ["max": 3, "actual": 4, "unit": "characters"])
+    #expect(policy.check(MaxRepeat.self, String(repeating: "\u{3000}", count: 4)) == four)
+    #expect(policy.check(MaxRepeat.self, "パスーーーー") == four)
+  }
+}

@@ -79,3 +79,29 @@ struct NoSequenceTests {
     #expect(loadProblems(#"{"fields": {"p": {"rules": [{"noSequence": 3}]}}}"#).isEmpty)
   }
 }
+
+/// `noSequence` itself on the edges, asked directly through `Policy.check` with a 1 MB limit.
+@Suite("noSequence: the rule itself")
+struct NoSequenceRuleTests {
+  @Test("edges: no sequence in any of them (a run of one letter is not a sequence)", arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"noSequence": 4}"#, options: #""trim": false"#)
+    #expect(policy.check(NoSequence.self, edge.value) == nil)
+  }
+
+  @Test(
+    "the variant is the kind of the first run: numerical, alphabetical, keyboard",
+    arguments: [("x1234", 0, "numerical"), ("zyxw", 1, "alphabetical"), ("ｑｗｅｒ", 2, "keyboard")])
+  func kinds(value: String, variant: Int, kind: String) throws {
+    let policy = try rulePolicy(#"{"noSequence": 4}"#)
+    #expect(
+      policy.check(NoSequence.self, value)
+        == verdict(variant, "noSequence", ["min": 4, "kind": .string(kind)], detail: kind))
+  }
+
+  @Test("a run at the end of 1 MB is found")
+  func huge() throws {
+    let policy = try rulePolicy(#"{"noSequence": 4}"#)
+    #expect(policy.check(NoSequence.self, Edge.megabyte + "6789")?.variant == 0)
+  }
+}

@@ -17,30 +17,30 @@ struct NotBreachedTests {
     ])
   func sample(password: String, breached: Bool) throws {
     let policy = try passwordPolicy(Self.rules)
-    #expect(passwordCodes(policy, password) == (breached ? ["notBreached"] : []))
+    #expect(ruleCodes(NotBreached.self, policy, password) == (breached ? ["notBreached"] : []))
   }
 
   @Test("minCount is inclusive (hunter2 is in the sample 25 times)")
   func minCount() throws {
     let at = try passwordPolicy(#"[{"notBreached": {"file": "lists/breached-sample.txt", "minCount": 25}}]"#)
     let above = try passwordPolicy(#"[{"notBreached": {"file": "lists/breached-sample.txt", "minCount": 26}}]"#)
-    #expect(passwordCodes(at, "hunter2") == ["notBreached"])
-    #expect(passwordCodes(above, "hunter2") == [])
+    #expect(ruleCodes(NotBreached.self, at, "hunter2") == ["notBreached"])
+    #expect(ruleCodes(NotBreached.self, above, "hunter2") == [])
     let two = try passwordPolicy(#"[{"notBreached": {"file": "lists/breached-sample.txt", "minCount": 2}}]"#)
-    #expect(passwordCodes(two, "seen-once-only") == [])
+    #expect(ruleCodes(NotBreached.self, two, "seen-once-only") == [])
   }
 
   @Test("a string is short for {file}; NFKC on the field folds full-width before hashing")
   func shorthandAndNormalization() throws {
     let policy = try passwordPolicy(#"[{"notBreached": "lists/breached-sample.txt"}]"#, normalize: "nfkc")
-    #expect(passwordCodes(policy, "ｑｗｅｒｔｙ") == ["notBreached"])
+    #expect(ruleCodes(NotBreached.self, policy, "ｑｗｅｒｔｙ") == ["notBreached"])
   }
 
   @Test("empty is left to required; 10,000 characters are hashed and not found")
   func emptyAndLong() throws {
     let policy = try passwordPolicy(Self.rules)
-    #expect(passwordCodes(policy, "") == [])
-    #expect(passwordCodes(policy, String(repeating: "あ", count: 10_000)) == [])
+    #expect(ruleCodes(NotBreached.self, policy, "") == [])
+    #expect(ruleCodes(NotBreached.self, policy, String(repeating: "あ", count: 10_000)) == [])
   }
 
   @Test("the failure carries minCount only, never the count or the hash")
@@ -219,5 +219,24 @@ struct BreachFileRefreshTests {
     #expect(file.count(ofPassword: "password") == 0)
     #expect(truncate(path, 0) == 0)
     #expect(file.count(ofPassword: "password") == 0)
+  }
+}
+
+/// `notBreached` itself on the edges, asked directly through `Policy.check` with a 1 MB limit.
+@Suite("notBreached: the rule itself")
+struct NotBreachedRuleTests {
+  @Test("edges: パスワード is in the sample; the failure carries minCount only", arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"notBreached": "lists/breached-sample.txt"}"#, options: #""trim": false"#)
+    let expected: RuleVerdict? = edge == .japanese ? verdict(0, "notBreached", ["minCount": 1]) : nil
+    #expect(policy.check(NotBreached.self, edge.value) == expected)
+  }
+
+  @Test("the bytes are hashed as they are: a trailing U+3000 is another password")
+  func exactBytes() throws {
+    let policy = try rulePolicy(
+      #"{"notBreached": {"file": "lists/breached-sample.txt", "minCount": 25}}"#, options: #""trim": false"#)
+    #expect(policy.check(NotBreached.self, "hunter2") == verdict(0, "notBreached", ["minCount": 25]))
+    #expect(policy.check(NotBreached.self, "hunter2\u{3000}") == nil)
   }
 }

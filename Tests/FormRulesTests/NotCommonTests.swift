@@ -15,39 +15,39 @@ struct NotCommonTests {
     ])
   func shippedList(password: String, common: Bool) throws {
     let policy = try passwordPolicy(#"[{"notCommon": true}]"#)
-    #expect(passwordCodes(policy, password) == (common ? ["notCommon"] : []))
+    #expect(ruleCodes(NotCommon.self, policy, password) == (common ? ["notCommon"] : []))
   }
 
   @Test("half-width kana compose under NFKC: ﾊﾟｽﾜｰﾄﾞ is パスワード")
   func halfWidthKana() throws {
     let policy = try passwordPolicy(#"[{"notCommon": true, "words": ["パスワード"]}]"#)
-    #expect(passwordCodes(policy, "ﾊﾟｽﾜｰﾄﾞ") == ["notCommon"])
-    #expect(passwordCodes(policy, "パスワード") == ["notCommon"])
+    #expect(ruleCodes(NotCommon.self, policy, "ﾊﾟｽﾜｰﾄﾞ") == ["notCommon"])
+    #expect(ruleCodes(NotCommon.self, policy, "パスワード") == ["notCommon"])
     #expect(Transform.nfkc("ﾊﾟｶﾞ").unicodeScalars.map(\.value) == [0x30D1, 0x30AC])
   }
 
   @Test("empty is left to required; a 10,000-character value is not common")
   func emptyAndLong() throws {
     let policy = try passwordPolicy(#"[{"notCommon": true}]"#)
-    #expect(passwordCodes(policy, "") == [])
-    #expect(passwordCodes(policy, String(repeating: "password", count: 1250)) == [])
+    #expect(ruleCodes(NotCommon.self, policy, "") == [])
+    #expect(ruleCodes(NotCommon.self, policy, String(repeating: "password", count: 1250)) == [])
   }
 
   @Test("top N uses only the first N entries (the file is most common first)")
   func top() throws {
     // The list starts 123456, 123456789, qwerty, password.
     let policy = try passwordPolicy(#"[{"notCommon": true, "top": 3}]"#)
-    #expect(passwordCodes(policy, "qwerty") == ["notCommon"])
-    #expect(passwordCodes(policy, "password") == [])
+    #expect(ruleCodes(NotCommon.self, policy, "qwerty") == ["notCommon"])
+    #expect(ruleCodes(NotCommon.self, policy, "password") == [])
     let all = try passwordPolicy(#"[{"notCommon": true, "top": 19640}]"#)
     let last = try #require(
       try String(
         contentsOf: repositoryRoot.appendingPathComponent("Rules/lists/common-passwords/common-passwords.txt"),
         encoding: .utf8
       ).split(separator: "\n").last)
-    #expect(passwordCodes(all, String(last)) == ["notCommon"])
+    #expect(ruleCodes(NotCommon.self, all, String(last)) == ["notCommon"])
     let allButLast = try passwordPolicy(#"[{"notCommon": true, "top": 19639}]"#)
-    #expect(passwordCodes(allButLast, String(last)) == [])
+    #expect(ruleCodes(NotCommon.self, allButLast, String(last)) == [])
   }
 
   @Test("a rules file's own lists resolve next to it and add to the shipped list")
@@ -153,5 +153,28 @@ struct NotCommonTests {
       jsonPathString(
         try #require(loadProblems(#"{"fields": {"p": {"rules": [{"notCommon": true, "defaultList": false}]}}}"#).first)
           .path) == "fields.p.rules[0].defaultList")
+  }
+}
+
+/// `notCommon` itself on the edges, asked directly through `Policy.check` with a 1 MB limit.
+@Suite("notCommon: the rule itself")
+struct NotCommonRuleTests {
+  @Test("edges: white space alone is empty once canonical; the rules file's words match", arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"notCommon": true, "words": ["パスワード", "👨‍👩‍👧"]}"#, options: #""trim": false"#)
+    let expected: RuleVerdict? =
+      switch edge {
+      case .empty, .spaces, .ideographicSpaces, .combining, .huge: nil
+      case .japanese, .emoji: verdict(0, "notCommon")
+      }
+    #expect(policy.check(NotCommon.self, edge.value) == expected)
+  }
+
+  @Test("the shipped list after NFKC, trim and lower case; no parameters")
+  func shipped() throws {
+    let policy = try rulePolicy(#"{"notCommon": true}"#, options: #""trim": false"#)
+    #expect(policy.check(NotCommon.self, "\u{3000}ＰＡＳＳＷＯＲＤ\u{3000}") == verdict(0, "notCommon"))
+    #expect(policy.check(NotCommon.self, "password") == verdict(0, "notCommon"))
+    #expect(policy.check(NotCommon.self, "correct horse battery staple") == nil)
   }
 }

@@ -86,3 +86,31 @@ struct NotContainsFieldTests {
       !loadProblems(#"{"fields": {"password": {"rules": [{"notContainsField": "password", "minPart": 0}]}}}"#).isEmpty)
   }
 }
+
+/// `notContainsField` itself on the edges, asked directly through `Policy.check`: the edge
+/// is the other field's value, found inside `x…x`.
+@Suite("notContainsField: the rule itself")
+struct NotContainsFieldRuleTests {
+  @Test(
+    "edges: parts of 3 or more characters are found; white space is trimmed from the other field",
+    arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"notContainsField": ["email", "other"]}"#, options: #""trim": false"#)
+    let expected: RuleVerdict? =
+      switch edge {
+      // `other` is trimmed to nothing; e + U+0301 is 2 characters, under minPart.
+      case .empty, .spaces, .ideographicSpaces, .combining: nil
+      // Bit 1: the second listed field.
+      case .japanese, .emoji, .huge: verdict(0b10, "notContainsField", ["fields": .strings(["other"])])
+      }
+    #expect(policy.check(NotContainsField.self, "x\(edge.value)x", others: ["other": edge.value]) == expected)
+  }
+
+  @Test("both fields found: bits 0 and 1, names in rule order; never the values")
+  func both() throws {
+    let policy = try rulePolicy(#"{"notContainsField": ["email", "other"]}"#)
+    let found = policy.check(
+      NotContainsField.self, "taro-パスワード", others: ["email": "taro@example.jp", "other": "パスワード"])
+    #expect(found == verdict(0b11, "notContainsField", ["fields": .strings(["email", "other"])]))
+  }
+}

@@ -105,7 +105,7 @@ func ruleFailures<R: Rule>(
   values["password"] = password
   let results = policy.check(rule, field: "password", in: values)
   #expect(!results.isEmpty, "the password field has no \(R.name) rule")
-  return results.compactMap { $0 }
+  return results.compactMap { $0?.failure }
 }
 
 func ruleCodes<R: Rule>(

@@ -9,7 +9,7 @@ struct RequiredTests {
     arguments: ["", " ", "\u{3000}", "\u{00A0}", " \u{3000}\t\n\r", "\u{2003}\u{3000}"])
   func blank(value: String) throws {
     let policy = try fieldPolicy(#"[{"required": true}]"#)
-    #expect(codes(policy, value) == ["required"])
+    #expect(policy.check(Required.self, value) == verdict(0, "required"))
   }
 
   @Test("absent and null fail required")
@@ -55,5 +55,34 @@ struct RequiredTests {
     #expect(report.fields["f"]?.failures.first?.severity == .warning)
     #expect(report.isValid)
     #expect(codes(policy, "a b") == [])
+  }
+}
+
+/// `required` itself, asked directly through `Policy.check` (after the field's transforms;
+/// the tests above go through `validate`).
+@Suite("required: the rule itself")
+struct RequiredRuleTests {
+  @Test("edges on a trimmed field: empty, spaces and U+3000 are empty after trim", arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"required": true}"#)
+    let expected: RuleVerdict? =
+      switch edge {
+      case .empty, .spaces, .ideographicSpaces: verdict(0, "required")
+      case .japanese, .emoji, .combining, .huge: nil
+      }
+    #expect(policy.check(Required.self, edge.value) == expected)
+  }
+
+  @Test("edges on an untrimmed field: only the empty value fails", arguments: Edge.allCases)
+  func untrimmed(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"required": true}"#, options: #""trim": false"#)
+    #expect(policy.check(Required.self, edge.value) == (edge == .empty ? verdict(0, "required") : nil))
+  }
+
+  @Test("absent fails; required: false asks for nothing")
+  func absentAndOff() throws {
+    #expect(try rulePolicy(#"{"required": true}"#).check(Required.self, nil) == verdict(0, "required"))
+    #expect(try rulePolicy(#"{"required": false}"#).check(Required.self, nil) == nil)
+    #expect(try rulePolicy(#"{"required": false}"#).check(Required.self, "") == nil)
   }
 }

@@ -36,15 +36,16 @@ struct SameAsTests {
 
   @Test("compares after the other field's transforms")
   func transforms() {
-    let report = policy.validate(["email": "  a@example.com ", "email2": "a@example.com"])
-    #expect(report.fields["email2"]?.failures.isEmpty == true)
+    #expect(policy.check(SameAs.self, "a@example.com", field: "email2", others: ["email": "  a@example.com "]) == nil)
   }
 
   @Test("Japanese, emoji and combining characters compare exactly")
   func exact() {
-    #expect(policy.validate(["password": "パス👍", "confirmation": "パス👍"]).fields["confirmation"]?.isValid == true)
+    #expect(policy.check(SameAs.self, "パス👍", field: "confirmation", others: ["password": "パス👍"]) == nil)
     // Canonically equivalent but different scalars: not normalized, so not equal bytes.
-    #expect(policy.validate(["password": "é", "confirmation": "e\u{301}"]).fields["confirmation"]?.isValid == false)
+    #expect(
+      policy.check(SameAs.self, "e\u{301}", field: "confirmation", others: ["password": "é"])
+        == verdict(0, "sameAs", ["other": "password"]))
   }
 
   @Test(
@@ -62,5 +63,31 @@ struct SameAsTests {
       #"{"fields": {"password": {}, "confirm": {"rules": [{"sameAs": "pasword"}]}}}"#)
     #expect(problems.map { jsonPathString($0.path) } == ["fields.confirm.rules[0].sameAs"])
     #expect(problems.first?.suggestion == "password")
+  }
+}
+
+/// `sameAs` itself, asked directly through `Policy.check`: field `f` confirms `other`.
+@Suite("sameAs: the rule itself")
+struct SameAsRuleTests {
+  @Test("edges: each value confirms itself and fails against another", arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"sameAs": "other"}"#, options: #""trim": false"#)
+    #expect(policy.check(SameAs.self, edge.value, others: ["other": edge.value]) == nil)
+    // Variant 1: an empty confirmation of a filled-in field; variant 0: a different value.
+    let expected =
+      edge == .empty
+      ? verdict(1, "sameAs", ["other": "other"], detail: "empty") : verdict(0, "sameAs", ["other": "other"])
+    #expect(policy.check(SameAs.self, edge.value, others: ["other": "x"]) == expected)
+  }
+
+  @Test("two empties match; canonically equivalent values match unless the field is sensitive")
+  func equivalence() throws {
+    let policy = try rulePolicy(#"{"sameAs": "other"}"#)
+    #expect(policy.check(SameAs.self, "", others: [:]) == nil)
+    #expect(policy.check(SameAs.self, nil, others: ["other": nil]) == nil)
+    #expect(policy.check(SameAs.self, "e\u{301}", others: ["other": "\u{E9}"]) == nil)
+    let sensitive = try rulePolicy(#"{"sameAs": "other"}"#, options: #""sensitive": true"#)
+    #expect(
+      sensitive.check(SameAs.self, "e\u{301}", others: ["other": "\u{E9}"]) == verdict(0, "sameAs", ["other": "other"]))
   }
 }

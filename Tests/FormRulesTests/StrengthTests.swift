@@ -353,3 +353,34 @@ struct WordTrieTests {
     for i in 0..<200 { #expect(rank("w\(i)") == 6 + i) }
   }
 }
+
+/// `strength` itself on the edges, asked directly through `Policy.check` with a 1 MB limit:
+/// the threshold, and the variant that packs the estimate's score, warning and suggestions
+/// (the estimator itself is tested above).
+@Suite("strength: the rule itself")
+struct StrengthRuleTests {
+  @Test("edges: a score under min fails, with the estimate's score, warning and suggestions", arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"strength": 3}"#, options: #""trim": false"#)
+    let found = policy.check(Strength.self, edge.value)
+    guard edge != .empty else {
+      #expect(found == nil)
+      return
+    }
+    let estimate = StrengthTests.estimator.estimate(edge.value, userInputs: [])
+    #expect(estimate.score < 3, "\(edge) scores \(estimate.score)")
+    let verdict = try #require(found)
+    #expect(verdict.variant & 7 == estimate.score)
+    var params: Parameters = ["min": 3, "score": .int(estimate.score)]
+    if let warning = estimate.warning { params["warning"] = .string(warning.rawValue) }
+    params["suggestions"] = .strings(estimate.suggestions.prefix(Strength.maxSuggestions).map(\.rawValue))
+    #expect(verdict.failure == Failure(code: "strength", params: params, detail: estimate.warning?.rawValue))
+  }
+
+  @Test("a strong password passes; min 4 is stricter than min 1")
+  func threshold() throws {
+    let strong = "correct horse battery staple 日本語 👍"
+    #expect(try rulePolicy(#"{"strength": 3}"#).check(Strength.self, strong) == nil)
+    #expect(try rulePolicy(#"{"strength": 1}"#).check(Strength.self, "password")?.failure.params["score"] == .int(0))
+  }
+}

@@ -1,0 +1,24 @@
+import Testing
+
+@testable import FormRules
+
+/// `check` itself, asked directly through `Policy.check`: the synchronous walk always
+/// passes it (the app's async check runs later, in `validate(_:checks:timeout:)`, tested
+/// with the app's closures in CustomRuleTests), and its variants name the check.
+@Suite("check: the rule itself")
+struct CheckRuleTests {
+  @Test("edges: the synchronous check never fails, whatever the value", arguments: Edge.allCases)
+  func edges(edge: Edge) throws {
+    let policy = try rulePolicy(#"{"check": "emailAvailable"}"#, options: #""trim": false"#)
+    #expect(policy.check(CheckRule.self, edge.value) == nil)
+  }
+
+  @Test("variant 0 is the check's own code, 1 is check.unavailable; both carry the check's name")
+  func variants() throws {
+    let policy = try rulePolicy(#"{"check": "emailAvailable"}"#)
+    let rule = try #require(policy.ruleSet.fields.first?.rules.first?.leaves.first?.rule as? CheckRule)
+    #expect(rule.failure(variant: 0) == Failure(code: "emailAvailable", params: ["check": "emailAvailable"]))
+    #expect(rule.failure(variant: 1) == Failure(code: "check.unavailable", params: ["check": "emailAvailable"]))
+    #expect(rule.requirement == Failure(code: "emailAvailable"))
+  }
+}
