@@ -202,6 +202,8 @@ struct BulkRecordShapeTests {
     let policy = try makePolicy(
       #"{"version": 1, "fields": {"say \"hi\"\\": {"label": {"en": "Greeting"}, "rules": [{"minLength": 3}]}}}"#)
     let validator = BulkValidator(policy: policy, locale: "en")
+    // Its key cannot be matched byte for byte: every record takes the general parser.
+    #expect(!validator.scansRecords)
     let lines = [#"{"say \"hi\"\\": "hello"}"#, #"{"say \"hi\"\\": "yo", "id": 1}"#, #"{"say": "yo"}"#]
     var outcomes: [BulkValidator.Outcome] = []
     for (i, line) in lines.enumerated() {

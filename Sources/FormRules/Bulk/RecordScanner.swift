@@ -4,17 +4,19 @@
   import Darwin
 #endif
 
-/// Finds a policy's fields in one JSON Lines record without building a `JSONValue`.
+/// Reads a policy's fields from one JSON Lines record into ``slots``, the memory every
+/// record is then transformed, evaluated and written from.
 ///
-/// It accepts only the plain shape almost every record has: one object whose keys are
-/// field names of the policy, each at most once, with string or `null` values, and at
-/// most ``maxOtherMembers`` other members (an `id`, a timestamp) whose values are
-/// strings, numbers without an exponent, `true`, `false` or `null`, which it checks and
-/// skips. Escapes in values are decoded. Anything else — a field that is not a string, a
-/// nested value, a duplicate key, a key with an escape, a byte-order mark, a control
-/// character, invalid UTF-8, a lone surrogate — makes ``scan(_:)`` return `false`, and
-/// the caller hands the line to the general parser, which then produces the same report
-/// or the precise error.
+/// ``scan(_:)`` reads the plain shape almost every record has itself, without building a
+/// `JSONValue`: one object whose keys are field names of the policy, each at most once, with
+/// string or `null` values, and at most ``maxOtherMembers`` other members (an `id`, a
+/// timestamp) whose values are strings, numbers without an exponent, `true`, `false` or
+/// `null`, which it checks and skips. Strings are read by ``JSONString``, the parser's own
+/// string reader. Anything else — a field that is not a string, a nested value, a duplicate
+/// key, a key with an escape, a byte-order mark, any string the reader refuses — makes it
+/// return `false`; the caller then reads the line with the general parser
+/// (``Policy/decode(record:)``), which says precisely what is wrong or hands its values to
+/// ``fill(_:names:)``: the same slots either way.
 struct RecordScanner {
   /// A field's raw value: absent, `null`, or a byte range (in the line or the arena).
   enum State: UInt8 {
@@ -41,10 +43,14 @@ struct RecordScanner {
   /// decoding never moves it and ranges handed out stay valid for the whole record.
   private var arena = ByteBuffer(capacity: 4096)
 
-  /// `nil` when a field name cannot be matched byte for byte (it would need escaping).
-  init?(fieldNames: [String]) {
+  /// Whether ``scan(_:)`` reads records at all: not when a field name would need escaping,
+  /// since its key cannot then be matched byte for byte. Every record then goes through
+  /// the general parser and ``fill(_:names:)``.
+  let scans: Bool
+
+  init(fieldNames: [String]) {
     let utf8 = fieldNames.map { Array($0.utf8) }
-    if utf8.contains(where: { $0.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } }) { return nil }
+    scans = !utf8.contains(where: { $0.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } })
     let total = utf8.reduce(0) { $0 + $1.count }
     nameBytes = .allocate(capacity: max(total, 1))
     names = .allocate(capacity: max(utf8.count, 1))
@@ -62,6 +68,27 @@ struct RecordScanner {
 
   let fieldCount: Int
 
+  /// Fills `slots` with the values the general parser read (``Policy/decode(record:)``);
+  /// `names` are the field names, by position. The values are copied into the arena.
+  mutating func fill(_ values: [String: String?], names: [String]) {
+    arena.removeAll()
+    // Room for every value first, so the arena does not move while ranges are handed out.
+    var total = 0
+    for i in 0..<fieldCount { total += (values[names[i]] ?? nil)?.utf8.count ?? 0 }
+    arena.reserve(total)
+    for i in 0..<fieldCount {
+      switch values[names[i]] {
+      case .none: slots[i] = Slot()
+      case .some(.none): slots[i] = Slot(state: .null, bytes: UTF8Text.empty)
+      case .some(.some(var value)):
+        let start = arena.count
+        value.withUTF8 { arena.append($0) }
+        slots[i] = Slot(
+          state: .string, bytes: UnsafeBufferPointer(start: arena.base + start, count: arena.count - start))
+      }
+    }
+  }
+
   func deallocate() {
     names.deallocate()
     nameBytes.deallocate()
@@ -72,6 +99,7 @@ struct RecordScanner {
 
   /// Fills `slots` from `line`; `false` when the line needs the general parser.
   mutating func scan(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard scans else { return false }
     for i in 0..<fieldCount { slots[i] = Slot() }
     arena.removeAll()
     arena.reserve(line.count)
