@@ -7,7 +7,8 @@ import Foundation
 // libFuzzer target: a JSON Lines stream as `validate --jsonl` reads it. The line reader must give
 // exactly one result per line, in order, whatever the chunk and line-length limits; every line must
 // become a report whose JSON is well-formed and holds no newline; the sensitive value never shows.
-// The bulk validator's byte-level fast path must write exactly what its general path writes.
+// Every bulk report must be, byte for byte, the report of the single-document entry point
+// (`Policy.validate(jsonRecord:)`), which reads the record into a `Report` value instead.
 
 private let policy: Policy = {
   let rules = """
@@ -26,8 +27,7 @@ private let policy: Policy = {
   }
 }()
 
-/// A policy the bulk validator's fast path takes: only byte-checkable rules, with trimming,
-/// `bail`, `when`, warnings and message overrides.
+/// A policy with trimming, `bail`, `when`, warnings and message overrides.
 private let fastPolicy: Policy = {
   let rules = #"""
     {"version": 1, "defaultLocale": "en",
@@ -52,25 +52,28 @@ private let fastPolicy: Policy = {
   }
 }()
 
-/// Fast and general bulk validators for both policies, in both languages.
-nonisolated(unsafe) private let bulkPairs: [(fast: BulkValidator, general: BulkValidator)] = [
-  (BulkValidator(policy: fastPolicy, locale: "ja"), BulkValidator(policy: fastPolicy, locale: "ja", fastPath: false)),
-  (BulkValidator(policy: fastPolicy, locale: "en"), BulkValidator(policy: fastPolicy, locale: "en", fastPath: false)),
-  (BulkValidator(policy: policy, locale: "en"), BulkValidator(policy: policy, locale: "en", fastPath: false)),
+/// Bulk validators for both policies, in both languages.
+nonisolated(unsafe) private let bulkValidators: [BulkValidator] = [
+  BulkValidator(policy: fastPolicy, locale: "ja"), BulkValidator(policy: fastPolicy, locale: "en"),
+  BulkValidator(policy: policy, locale: "en"),
 ]
 
-/// Runs one line (or a too-long line) through every pair and demands identical bytes.
+/// Runs one line (or a too-long line) through every validator and demands the bytes and the
+/// verdict of the single-document report.
 private func compareBulk(_ line: UnsafeBufferPointer<UInt8>?, number: Int) {
-  for (fast, general) in bulkPairs {
-    let fastOutcome = line.map { fast.validate(line: $0, number: number) } ?? fast.validateTooLongLine(number: number)
-    let generalOutcome =
-      line.map { general.validate(line: $0, number: number) } ?? general.validateTooLongLine(number: number)
-    precondition(fastOutcome == generalOutcome, "the fast path and the general path disagree on validity")
+  for bulk in bulkValidators {
+    let report =
+      line.map { bulk.policy.validate(jsonRecord: $0, line: number) }
+      ?? bulk.policy.report(formErrors: [MalformedRecord(reason: "lineTooLong").failure(line: number)])
+    let outcome = line.map { bulk.validate(line: $0, number: number) } ?? bulk.validateTooLongLine(number: number)
+    let expected: BulkValidator.Outcome =
+      report.outcome == .malformed ? .malformed : report.isValid ? .valid : .invalid
+    precondition(outcome == expected, "bulk and single-document validation disagree on validity")
     precondition(
-      Array(fast.output) == Array(general.output), "the fast path and the general path wrote different reports")
-    precondition(fast.output.last == UInt8(ascii: "\n") && !fast.output.dropLast().contains(UInt8(ascii: "\n")))
-    fast.removeOutput()
-    general.removeOutput()
+      Array(bulk.output) == Array((report.json(locale: bulk.locale) + "\n").utf8),
+      "bulk and single-document validation wrote different reports")
+    precondition(bulk.output.last == UInt8(ascii: "\n") && !bulk.output.dropLast().contains(UInt8(ascii: "\n")))
+    bulk.removeOutput()
   }
 }
 

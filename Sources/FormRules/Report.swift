@@ -48,48 +48,22 @@ public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConver
 
   /// The report as the JSON the CLI prints: `{"valid", "fields": {name: {"valid", "value", "errors"}}}`.
   public func json(locale: String) -> String {
-    var writer = JSONWriter()
-    write(to: &writer, locale: locale)
-    return writer.string
+    var output = ByteBuffer(capacity: 1024)
+    defer { output.deallocate() }
+    write(to: &output, locale: locale)
+    return String(decoding: output.bytes, as: UTF8.self)
   }
 
   /// Appends the report's JSON to `writer`, for streaming many reports.
   package func write(to writer: inout JSONWriter, locale: String) {
-    let language = policy.negotiateLocale([locale])
-    writer.raw("{\"valid\":")
-    writer.bool(isValid)
-    if !formErrors.isEmpty {
-      writer.raw(",\"errors\":")
-      writeFailures(formErrors, field: nil, to: &writer, language: language)
-    }
-    writer.raw(",\"fields\":{")
-    for (i, field) in fields.enumerated() {
-      if i > 0 { writer.raw(",") }
-      writer.key(field.name)
-      writer.raw("{\"valid\":")
-      writer.bool(field.isValid)
-      if !field.isSensitive {
-        writer.raw(",\"value\":")
-        if let value = field.value { writer.string(value) } else { writer.null() }
-      }
-      writer.raw(",\"errors\":")
-      writeFailures(field.failures, field: field.name, to: &writer, language: language)
-      writer.raw("}")
-    }
-    writer.raw("}}")
+    var output = ByteBuffer(capacity: 1024)
+    defer { output.deallocate() }
+    write(to: &output, locale: locale)
+    writer.bytes.append(contentsOf: output.bytes)
   }
 
-  private func writeFailures(_ failures: [Failure], field: String?, to writer: inout JSONWriter, language: String) {
-    writer.raw("[")
-    for (i, failure) in failures.enumerated() {
-      if i > 0 { writer.raw(",") }
-      Report.write(failure, field: field, policy: policy, language: language, to: &writer)
-    }
-    writer.raw("]")
-  }
-
-  /// Writes one failure object. Bulk validation calls this too (and memoises the bytes),
-  /// so both paths render a failure the same way.
+  /// Writes one failure object, memoised in the policy when the plan made the failure. Bulk
+  /// validation memoises the bytes again per validator (`FailureRenderCache`).
   static func write(_ failure: Failure, field: String?, policy: Policy, language: String, to writer: inout JSONWriter) {
     guard let origin = failure.origin, let field else {
       render(failure, field: field, policy: policy, language: language, to: &writer)

@@ -3,12 +3,12 @@ import Testing
 
 @testable import FormRules
 
-/// `--keep` and `--only invalid`: the report shape, on the fast and the general path.
+/// `--keep` and `--only invalid`: the report shape, whoever read the record.
 @Suite("BulkReportOptions: kept members and invalid-only reports")
 struct BulkReportOptionsTests {
   static func loginPolicy() throws -> Policy { try BulkValidatorTests.policy("login.json") }
 
-  /// A composite rule: no fast plan, every record takes the general path.
+  /// A composite rule and a sensitive field.
   static func compositePolicy() throws -> Policy {
     try BulkValidatorTests.policy(
       json: """
@@ -22,9 +22,9 @@ struct BulkReportOptionsTests {
 
   /// Runs `lines` through a validator with `options`; the output as lines, and the outcomes.
   static func run(
-    _ lines: [[UInt8]], policy: Policy, options: BulkReportOptions, fastPath: Bool = true
+    _ lines: [[UInt8]], policy: Policy, options: BulkReportOptions
   ) throws -> (output: [String], outcomes: [BulkValidator.Outcome]) {
-    let validator = try BulkValidator(policy: policy, locale: "en", options: options, fastPath: fastPath)
+    let validator = try BulkValidator(policy: policy, locale: "en", options: options)
     var outcomes: [BulkValidator.Outcome] = []
     for (i, line) in lines.enumerated() {
       outcomes.append(line.withUnsafeBufferPointer { validator.validate(line: $0, number: i + 1) })
@@ -33,14 +33,10 @@ struct BulkReportOptionsTests {
     return (text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init), outcomes)
   }
 
-  /// The plain report of each line, for building expectations.
+  /// The plain report of each line, from the single-document entry point, for building
+  /// expectations.
   static func plain(_ lines: [[UInt8]], policy: Policy) -> [String] {
-    let validator = BulkValidator(policy: policy, locale: "en", fastPath: false)
-    return lines.enumerated().map { i, line in
-      _ = line.withUnsafeBufferPointer { validator.validate(line: $0, number: i + 1) }
-      defer { validator.removeOutput() }
-      return String(String(decoding: validator.output, as: UTF8.self).dropLast())
-    }
+    lines.enumerated().map { i, line in policy.validate(jsonRecord: line, line: i + 1).json(locale: "en") }
   }
 
   /// `{"line":N,"keep":{…},` + the plain report without its `{`.
@@ -62,10 +58,10 @@ struct BulkReportOptionsTests {
     #"{"id": true, "email": null}"#,
   ]
 
-  @Test("--keep id on the fast path (login): the member's text byte for byte, any type, first in the report")
+  @Test("--keep id (login): the member's text byte for byte, any type, first in the report")
   func keepOnFastPath() throws {
     let policy = try Self.loginPolicy()
-    #expect(BulkValidator(policy: policy, locale: "en").usesFastPath)
+    #expect(BulkValidator(policy: policy, locale: "en").scansRecords)
     let lines = Self.loginLines.map { Array($0.utf8) }
     let plain = Self.plain(lines, policy: policy)
     let (output, outcomes) = try Self.run(lines, policy: policy, options: BulkReportOptions(keep: ["id"]))
@@ -90,18 +86,16 @@ struct BulkReportOptionsTests {
     )
   }
 
-  @Test("--only invalid: no report for a valid record, a line number on the others, on both paths")
+  @Test("--only invalid: no report for a valid record, a line number on the others")
   func onlyInvalid() throws {
     let policy = try Self.loginPolicy()
     let lines = Self.loginLines.map { Array($0.utf8) }
     let plain = Self.plain(lines, policy: policy)
     let options = BulkReportOptions(keep: ["email", "id"], onlyInvalid: true)
-    let fast = try Self.run(lines, policy: policy, options: options)
-    let general = try Self.run(lines, policy: policy, options: options, fastPath: false)
-    #expect(fast.output == general.output)
-    #expect(fast.outcomes == general.outcomes)
+    let run = try Self.run(lines, policy: policy, options: options)
+    #expect(run.outcomes == [.valid, .invalid, .invalid, .valid, .invalid, .malformed, .malformed, .invalid])
     #expect(
-      fast.output == [
+      run.output == [
         Self.framed(plain[1], line: 2, keep: #""email":"hanako@example.jp","id":"u-0018""#),
         Self.framed(plain[2], line: 3, keep: #""email":"","id":{"org": 3, "n": [1, "]}"]}"#),
         Self.framed(plain[4], line: 5, keep: #""email":"bad","id":-1.5e-3"#),
@@ -119,7 +113,7 @@ struct BulkReportOptionsTests {
   func keepWithComposite() throws {
     let policy = try Self.compositePolicy()
     // Composites run on the one compiled plan, so their records stay on the record scanner.
-    #expect(BulkValidator(policy: policy, locale: "en").usesFastPath)
+    #expect(BulkValidator(policy: policy, locale: "en").scansRecords)
     let lines = [
       #"{"user_id": 1, "email": "a@b.co", "code": "12", "pin": "1234"}"#,
       #"{"user_id": 2, "email": "", "code": "ab", "pin": "12"}"#,
@@ -129,7 +123,6 @@ struct BulkReportOptionsTests {
     let plain = Self.plain(lines, policy: policy)
     let options = BulkReportOptions(keep: ["user_id", "email"], onlyInvalid: true)
     let (output, outcomes) = try Self.run(lines, policy: policy, options: options)
-    #expect(try Self.run(lines, policy: policy, options: options, fastPath: false).output == output)
     #expect(outcomes == [.valid, .invalid, .invalid, .malformed])
     #expect(
       output == [
@@ -192,7 +185,7 @@ struct BulkReportOptionsTests {
     #expect(lines.last?.contains("lineTooLong") == true)
   }
 
-  @Test("records with members the policy does not know stay on the fast path, with the same output")
+  @Test("records with members the policy does not know stay on the record scanner, with the same output")
   func otherMembersStayFast() throws {
     let policy = try BulkValidatorTests.policy("signup.json")
     let fastShapes = [
@@ -211,12 +204,12 @@ struct BulkReportOptionsTests {
       #"{"id": 1e400, "email": "a@b.co"}"#, "{\"id\": \"\u{1}\", \"email\": \"a@b.co\"}",
       "{\"id\": 1\(String(repeating: "0", count: 400)), \"email\": \"a@b.co\"}",
     ]
-    let fast = BulkValidatorTests.expectSameOutput(
+    let scanned = BulkValidatorTests.expectSameOutput(
       fastShapes.map { Array($0.utf8) }, policy: policy, locale: "en")
-    #expect(fast == fastShapes.count)
-    let slow = BulkValidatorTests.expectSameOutput(fallbacks.map { Array($0.utf8) }, policy: policy, locale: "en")
-    #expect(slow == 0)
-    // The corpus with an id in front of every record: all fast, same output.
+    #expect(scanned == fastShapes.count)
+    let parsed = BulkValidatorTests.expectSameOutput(fallbacks.map { Array($0.utf8) }, policy: policy, locale: "en")
+    #expect(parsed == 0)
+    // The corpus with an id in front of every record: all scanned, same output.
     let corpus = try BulkValidatorTests.corpus.get().prefix(20_000).enumerated().map { i, line in
       Array("{\"id\": \(i * 7 + 3), ".utf8) + line.dropFirst()
     }

@@ -90,4 +90,86 @@ struct JSONParserTests {
     writer.string(original)
     #expect(try parser.parse(writer.bytes) == .string(original))
   }
+
+  /// The error of `document`, or `nil` when it parses.
+  static func failure(_ document: [UInt8]) -> JSONSyntaxError? {
+    do {
+      _ = try JSONParser().parse(document)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test("a bad byte is found at every position of strings of 1 to 24 bytes, eight-byte steps included")
+  func badByteAtEveryPosition() {
+    for length in 1...24 {
+      for position in 0..<length {
+        for (bad, reason) in [
+          ([UInt8(0x01)], JSONSyntaxError.Reason.controlCharacter), ([0x00], .nulCharacter),
+          ([0x1F], .controlCharacter),
+          ([0xFF], .invalidUTF8), ([0xC3], .invalidUTF8), ([0xED, 0xA0, 0x80], .invalidUTF8),
+          ([0x5C, 0x71], .invalidEscape),
+        ] {
+          var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+          text.replaceSubrange(position..<(position + 1), with: bad)
+          // Two spaces first: a NUL in the first two bytes would read as UTF-16.
+          let error = Self.failure(Array("  \"".utf8) + text + [0x22])
+          #expect(error?.reason == reason, "length \(length), position \(position), \(bad)")
+          #expect(error?.column == position + 4, "length \(length), position \(position), \(bad)")
+        }
+        // The same byte after an escape, where the string is decoded as it is read.
+        var escaped = Array(#"\n"#.utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: length)
+        escaped[2 + position] = 0x01
+        #expect(Self.failure(Array("  \"".utf8) + escaped + [0x22])?.column == position + 6)
+      }
+    }
+  }
+
+  @Test(
+    "where a bad escape is reported",
+    arguments: [
+      (#""\u12""#, JSONSyntaxError.Reason.invalidEscape, 6), (#""\u12"#, .unexpectedEnd, 6),
+      (#""\u12x4""#, .invalidEscape, 6), (#""ab\ud83d\u12""#, .invalidEscape, 14),
+      (#""ab\ud83dx""#, .loneSurrogate, 4), (#""ab\ud83d\n""#, .loneSurrogate, 4),
+      (#""ab\ud83d\ud83d""#, .loneSurrogate, 4),
+      (#""ab\ude00\ud83d""#, .loneSurrogate, 4), (#""ab\u0000""#, .nulCharacter, 4), (#""ab\""#, .unexpectedEnd, 6),
+      (#""abc"#, .unexpectedEnd, 5), (#""abc\n"#, .unexpectedEnd, 7),
+    ])
+  func badEscapePosition(text: String, reason: JSONSyntaxError.Reason, column: Int) {
+    let error = Self.failure(Array(text.utf8))
+    #expect(error?.reason == reason)
+    #expect(error?.column == column)
+  }
+
+  @Test("the string reader hands out the literal's bytes, or decoded bytes that stay where they were written")
+  func stringReader() throws {
+    let line = Array(#""plain" "a\u00e9\ud83d\ude00\"" "日本語" "x\ty""#.utf8)
+    var buffer = ByteBuffer(capacity: line.count)
+    defer { buffer.deallocate() }
+    let base = buffer.base
+    var texts: [String] = []
+    try line.withUnsafeBufferPointer { bytes throws(JSONString.Failure) in
+      var index = 0
+      var reads: [JSONString.Read] = []
+      while index < bytes.count {
+        if bytes[index] == 0x20 { index += 1 }
+        reads.append(try JSONString.read(bytes, at: &index, into: &buffer))
+      }
+      #expect(reads == [.plain(1..<6), .decoded(0..<8), .plain(33..<42), .decoded(8..<11)])
+      for read in reads {
+        switch read {
+        case .plain(let range):
+          texts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+        case .decoded(let range):
+          texts.append(
+            String(
+              decoding: UnsafeBufferPointer(start: buffer.base + range.lowerBound, count: range.count), as: UTF8.self))
+        }
+      }
+    }
+    #expect(texts == ["plain", "aé😀\"", "日本語", "x\ty"])
+    // Room for the whole line was made first, so decoding never moved the buffer.
+    #expect(buffer.base == base)
+  }
 }

@@ -20,6 +20,17 @@ struct ReportTests {
     )
   }
 
+  @Test("form-level failures beside the fields, added failures, a value that needs escaping: one writer")
+  func jsonWithFormErrors() {
+    let report = login.validate(["email": "\"quoted\"@example.jp\u{1}", "password": "abc123"])
+      .adding(formError: Failure(code: "auth.tooManyRequests", params: ["retryAfter": 30]))
+      .adding(Failure(code: "email.taken"), to: "password")
+    #expect(
+      report.json(locale: "en")
+        == #"{"valid":false,"errors":[{"code":"auth.tooManyRequests","severity":"error","params":{"retryAfter":30},"message":"Too many attempts. Please wait a while and try again."}],"fields":{"email":{"valid":false,"value":"\"quoted\"@example.jp\u0001","errors":[{"code":"email","severity":"error","params":{"reason":"quotedLocalPart","profile":"practical"},"message":"Email address cannot use a quoted local part."}]},"password":{"valid":false,"errors":[{"code":"email.taken","severity":"error","params":{},"message":"Password is already registered."}]}}}"#
+    )
+  }
+
   @Test("the library API of the contract")
   func api() {
     let report = login.validate(["email": " taro@example.jp ", "password": "abc123"])

@@ -1,12 +1,12 @@
 /// Validates JSON Lines records one after another and collects each report's JSON line,
 /// the engine of `validate --jsonl`.
 ///
-/// Every record runs on the policy's one compiled plan. Most records are read as byte
-/// ranges of the line (`RecordScanner`) and their report is written with memoised
-/// failure objects; a record of an unusual shape (an unknown key, a number, an escaped
-/// key…) is parsed by the general JSON parser instead and its report written by
-/// `Report.write(to:locale:)`. Both write the same bytes; a test checks it on a
-/// 100,000-record corpus.
+/// Every record takes one path (`RecordPath`): it is read into the same slots — as byte
+/// ranges of the line by the record scanner, or by the general JSON parser when it has
+/// another shape (a nested value, a number, an escaped key…) —, transformed and evaluated on
+/// the policy's one compiled plan, and its report written by the one ``ReportWriter`` with
+/// memoised failure objects. A line that is not an object of the rules' shape gets the
+/// `input.malformed` report, from the same writer.
 ///
 /// ```swift
 /// let validator = BulkValidator(policy: policy, locale: "ja")
@@ -31,34 +31,32 @@ package final class BulkValidator {
   // Records go by millions; the engine is only ever reached through this object's
   // methods, one thread at a time, so the runtime exclusivity check is pure overhead.
   @exclusivity(unchecked) private var engine: BulkEngine
-  /// `nil` for plain reports; else applied after either path wrote a report.
+  /// `nil` for plain reports; else applied after the report is written.
   @exclusivity(unchecked) private var framer: ReportFramer?
   /// What the reports carry besides the verdict.
   package let options: BulkReportOptions
 
   /// - Parameters:
   ///   - policy: the compiled rules; one policy can serve validators on many threads.
-  ///   - locale: the language of the messages, negotiated as `Report.write(to:locale:)` does.
-  ///   - fastPath: `false` parses every record with the general JSON parser and writes it
-  ///     with `Report.write(to:locale:)` (for comparisons).
-  package init(policy: Policy, locale: String, fastPath: Bool = true) {
+  ///   - locale: the language of the messages, negotiated as `Report.json(locale:)` does.
+  package init(policy: Policy, locale: String) {
     self.policy = policy
     self.locale = locale
-    engine = BulkEngine(policy: policy, locale: locale, fastPath: fastPath)
+    engine = BulkEngine(policy: policy, locale: locale)
     options = BulkReportOptions()
   }
 
   /// A validator whose reports carry kept members of each record, or only invalid records
   /// (``BulkReportOptions``).
   /// - Throws: ``BulkReportOptions/SensitiveFieldError`` when `options` keeps a sensitive field.
-  package init(policy: Policy, locale: String, options: BulkReportOptions, fastPath: Bool = true)
+  package init(policy: Policy, locale: String, options: BulkReportOptions)
     throws(BulkReportOptions.SensitiveFieldError)
   {
     try options.check(against: policy)
     self.policy = policy
     self.locale = locale
     self.options = options
-    engine = BulkEngine(policy: policy, locale: locale, fastPath: fastPath)
+    engine = BulkEngine(policy: policy, locale: locale)
     framer = options.isPlain ? nil : ReportFramer(options: options)
   }
 
@@ -67,12 +65,12 @@ package final class BulkValidator {
     framer?.deallocate()
   }
 
-  /// Whether records are read by the record scanner (always, unless a field name needs
-  /// escaping or `fastPath` was `false`).
-  package var usesFastPath: Bool { engine.fast != nil }
+  /// Whether the record scanner reads records itself (unless a field name needs escaping);
+  /// the records it does not read take the general parser into the same path.
+  package var scansRecords: Bool { engine.records.scansRecords }
 
-  /// How many records the record scanner read, for tests and diagnostics.
-  package var fastRecords: Int { engine.fastRecords }
+  /// How many records the record scanner read itself, for tests and diagnostics.
+  package var scannedRecords: Int { engine.records.scannedRecords }
 
   /// The output collected since the last ``removeOutput()``: one JSON line per record.
   /// Valid until the next call on the validator.
@@ -143,48 +141,42 @@ struct BulkEngine {
   let policy: Policy
   let locale: String
   var output = ByteBuffer(capacity: BulkEngine.outputCapacity)
-  private var general = JSONWriter()
-  var fast: FastPath?
-  var fastRecords = 0
+  var records: RecordPath
 
-  init(policy: Policy, locale: String, fastPath: Bool) {
+  init(policy: Policy, locale: String) {
     self.policy = policy
     self.locale = locale
-    fast = fastPath ? FastPath(policy: policy, language: policy.negotiateLocale([locale])) : nil
+    records = RecordPath(policy: policy, language: policy.negotiateLocale([locale]))
   }
 
   func deallocate() {
     output.deallocate()
-    fast?.deallocate()
+    records.deallocate()
   }
 
+  @inline(__always)
   mutating func validate(line: UnsafeBufferPointer<UInt8>, number: Int) -> BulkValidator.Outcome {
-    if let outcome = fast?.validate(line: line, policy: policy, into: &output) {
-      fastRecords += 1
-      return outcome
-    }
-    return write(policy.validate(jsonRecord: line, line: number))
+    records.validate(line: line, number: number, into: &output)
   }
 
+  /// Appends a report made outside the record path: a line too long to read.
   mutating func write(_ report: Report) -> BulkValidator.Outcome {
-    general.bytes.removeAll(keepingCapacity: true)
-    report.write(to: &general, locale: locale)
-    general.bytes.append(0x0A)
-    output.append(general.bytes)
+    report.write(to: &output, locale: locale)
+    output.append(0x0A)
     if report.formErrors.contains(where: { $0.code == "input.malformed" }) { return .malformed }
     return report.isValid ? .valid : .invalid
   }
 }
 
-/// The bulk side of the plan: the record scanner, scratch memory for one record, the
-/// pre-rendered field keys and the render cache, around the policy's shared `Plan`.
-struct FastPath {
+/// The one path of a bulk record: read into the scanner's slots (by the record scanner, or by
+/// the general parser for any other shape), transformed and evaluated on the policy's shared
+/// `Plan`, and written by ``ReportWriter`` with memoised failure objects. Only a line that is
+/// not an object of the rules' shape takes another turn: its report is the `input.malformed`
+/// one, written by the same writer.
+struct RecordPath {
   let plan: Plan
+  let policy: Policy
   let language: String
-  /// Per field and validity, what the general writer writes before the value (or, for
-  /// a sensitive field, before the failures): `"email":{"valid":true,"value":`.
-  private var heads: ByteBuffer
-  private let headRanges: [Range<Int>]
   private var scanner: RecordScanner
   private let values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
   private let oversized: UnsafeMutablePointer<Bool>
@@ -193,29 +185,21 @@ struct FastPath {
   private var cache = FailureRenderCache()
   private var arena = TransformArena()
   private var extras: [Failure] = []
+  /// How many records the record scanner read itself, for tests and diagnostics.
+  private(set) var scannedRecords = 0
+  var scansRecords: Bool { scanner.scans }
+  // The record being written (see `ReportContent`).
+  private var recordValid = true
+  private var scanned = false
+  private var failureCount = 0
+  private var nextFailure = 0
 
-  /// `nil` when a field name would need escaping.
-  init?(policy: Policy, language: String) {
+  init(policy: Policy, language: String) {
     let plan = policy.plan
-    guard let scanner = RecordScanner(fieldNames: plan.names) else { return nil }
     self.plan = plan
-    self.scanner = scanner
+    self.policy = policy
     self.language = language
-    var heads = ByteBuffer(capacity: 256)
-    var headRanges: [Range<Int>] = []
-    for (i, name) in plan.names.enumerated() {
-      for valid in [false, true] {
-        var head = JSONWriter()
-        head.key(name)
-        head.raw("{\"valid\":")
-        head.bool(valid)
-        if plan.fields[i].sensitive { head.raw(",\"errors\":[") } else { head.raw(",\"value\":") }
-        headRanges.append(heads.count..<heads.count + head.bytes.count)
-        heads.append(head.bytes)
-      }
-    }
-    self.heads = heads
-    self.headRanges = headRanges
+    scanner = RecordScanner(fieldNames: plan.names)
     values = .allocate(capacity: max(plan.fieldCount, 1))
     values.initialize(repeating: nil)
     fieldValid = .allocate(capacity: max(plan.fieldCount, 1))
@@ -227,7 +211,6 @@ struct FastPath {
 
   func deallocate() {
     scanner.deallocate()
-    heads.deallocate()
     cache.deallocate()
     values.deallocate()
     fieldValid.deallocate()
@@ -235,56 +218,36 @@ struct FastPath {
     pending.deallocate()
   }
 
-  /// Validates one record and appends its report; `nil` (having written nothing) when
-  /// the record needs the general path.
-  mutating func validate(line: UnsafeBufferPointer<UInt8>, policy: Policy, into output: inout ByteBuffer)
-    -> BulkValidator.Outcome?
+  /// Validates one record and appends its report and a newline.
+  mutating func validate(line: UnsafeBufferPointer<UInt8>, number: Int, into output: inout ByteBuffer)
+    -> BulkValidator.Outcome
   {
-    guard scanner.scan(line) else { return nil }
+    scanned = scanner.scan(line)
+    if scanned {
+      scannedRecords += 1
+    } else {
+      switch policy.decode(record: line) {
+      case .success(let decoded): scanner.fill(decoded, names: plan.names)
+      case .failure(let malformed):
+        policy.report(formErrors: [malformed.failure(line: number)]).write(to: &output, locale: language)
+        output.append(0x0A)
+        return .malformed
+      }
+    }
     let fieldCount = plan.fieldCount
     let slots = scanner.slots
     for i in 0..<fieldCount { values[i] = slots[i].state == .string ? slots[i].bytes : nil }
     plan.transform(values, oversized: oversized, arena: &arena)
     defer { arena.reset() }
     if !extras.isEmpty { extras.removeAll(keepingCapacity: true) }
-    let failures = plan.evaluate(
+    failureCount = plan.evaluate(
       values, oversized: oversized, pending: pending, fieldValid: fieldValid, extras: &extras)
-    var recordValid = true
+    recordValid = true
     for i in 0..<fieldCount where !fieldValid[i] { recordValid = false }
-    // The report, as `Report.write(to:locale:)` writes it.
-    if recordValid {
-      output.append("{\"valid\":true,\"fields\":{")
-    } else {
-      output.append("{\"valid\":false,\"fields\":{")
-    }
-    var next = 0
-    for i in 0..<fieldCount {
-      if i > 0 { output.append(UInt8(ascii: ",")) }
-      let head = headRanges[2 * i + (fieldValid[i] ? 1 : 0)]
-      output.append(heads.base + head.lowerBound, count: head.count)
-      if !plan.fields[i].sensitive {
-        if let value = values[i] {
-          // The line's own bytes need no escaping; decoded or normalized ones may.
-          if slots[i].isPlain, Self.isWithin(value, slots[i].bytes) {
-            output.appendQuoted(value)
-          } else {
-            output.appendJSONString(value)
-          }
-        } else {
-          output.append("null")
-        }
-        output.append(",\"errors\":[")
-      }
-      var first = true
-      while next < failures, Int(pending[next].field) == i {
-        if !first { output.append(UInt8(ascii: ",")) }
-        first = false
-        cache.write(pending[next], plan: plan, extras: extras, policy: policy, language: language, to: &output)
-        next += 1
-      }
-      output.append("]}")
-    }
-    output.append("}}\n")
+    nextFailure = 0
+    let plan = self.plan
+    ReportWriter.write(&self, plan: plan, to: &output)
+    output.append(0x0A)
     return recordValid ? .valid : .invalid
   }
 
@@ -293,5 +256,36 @@ struct FastPath {
   private static func isWithin(_ part: UnsafeBufferPointer<UInt8>, _ whole: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let p = part.baseAddress, let w = whole.baseAddress else { return part.isEmpty }
     return p >= w && p + part.count <= w + whole.count
+  }
+}
+
+extension RecordPath: ReportContent {
+  var isValid: Bool { recordValid }
+  var hasFormErrors: Bool { false }
+  var fieldCount: Int { plan.fieldCount }
+
+  mutating func writeFormErrors(to output: inout ByteBuffer) {}
+
+  @inline(__always)
+  func isValid(field i: Int) -> Bool { fieldValid[i] }
+
+  @inline(__always)
+  func withValue<R>(field i: Int, _ body: (UnsafeBufferPointer<UInt8>?, Bool) -> R) -> R {
+    guard let value = values[i] else { return body(nil, false) }
+    // The line's own bytes need no escaping; decoded or normalized ones may.
+    let slot = scanner.slots[i]
+    return body(value, scanned && slot.isPlain && Self.isWithin(value, slot.bytes))
+  }
+
+  /// The field's failures are the next ones in `pending`, which the plan fills in field order.
+  @inline(__always)
+  mutating func writeFailures(field i: Int, to output: inout ByteBuffer) {
+    var first = true
+    while nextFailure < failureCount, Int(pending[nextFailure].field) == i {
+      if !first { output.append(UInt8(ascii: ",")) }
+      first = false
+      cache.write(pending[nextFailure], plan: plan, extras: extras, policy: policy, language: language, to: &output)
+      nextFailure += 1
+    }
   }
 }

@@ -83,6 +83,12 @@ struct ByteBuffer {
     if count + extra > capacity { grow(count + extra) }
   }
 
+  /// Keeps `n` bytes the caller wrote at `base + count`, after a ``reserve(_:)`` made room.
+  @inline(__always)
+  mutating func didWrite(_ n: Int) {
+    count += n
+  }
+
   private mutating func grow(_ needed: Int) {
     let newCapacity = max(needed, capacity * 2)
     let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

@@ -4,17 +4,19 @@
   import Darwin
 #endif
 
-/// Finds a policy's fields in one JSON Lines record without building a `JSONValue`.
+/// Reads a policy's fields from one JSON Lines record into ``slots``, the memory every
+/// record is then transformed, evaluated and written from.
 ///
-/// It accepts only the plain shape almost every record has: one object whose keys are
-/// field names of the policy, each at most once, with string or `null` values, and at
-/// most ``maxOtherMembers`` other members (an `id`, a timestamp) whose values are
-/// strings, numbers without an exponent, `true`, `false` or `null`, which it checks and
-/// skips. Escapes in values are decoded. Anything else — a field that is not a string, a
-/// nested value, a duplicate key, a key with an escape, a byte-order mark, a control
-/// character, invalid UTF-8, a lone surrogate — makes ``scan(_:)`` return `false`, and
-/// the caller hands the line to the general parser, which then produces the same report
-/// or the precise error.
+/// ``scan(_:)`` reads the plain shape almost every record has itself, without building a
+/// `JSONValue`: one object whose keys are field names of the policy, each at most once, with
+/// string or `null` values, and at most ``maxOtherMembers`` other members (an `id`, a
+/// timestamp) whose values are strings, numbers without an exponent, `true`, `false` or
+/// `null`, which it checks and skips. Strings are read by ``JSONString``, the parser's own
+/// string reader. Anything else — a field that is not a string, a nested value, a duplicate
+/// key, a key with an escape, a byte-order mark, any string the reader refuses — makes it
+/// return `false`; the caller then reads the line with the general parser
+/// (``Policy/decode(record:)``), which says precisely what is wrong or hands its values to
+/// ``fill(_:names:)``: the same slots either way.
 struct RecordScanner {
   /// A field's raw value: absent, `null`, or a byte range (in the line or the arena).
   enum State: UInt8 {
@@ -37,14 +39,18 @@ struct RecordScanner {
   static let maxOtherMembers = 8
   /// The other members' keys seen in the current line, to find a duplicate.
   private let otherKeys: UnsafeMutableBufferPointer<Range<Int>>
-  /// Where values with escapes are decoded; never shorter than the line, so decoding
-  /// cannot outgrow it and ranges handed out stay valid for the whole record.
-  private var arena: UnsafeMutableBufferPointer<UInt8>
+  /// Where values with escapes are decoded; made as long as the line before it is read, so
+  /// decoding never moves it and ranges handed out stay valid for the whole record.
+  private var arena = ByteBuffer(capacity: 4096)
 
-  /// `nil` when a field name cannot be matched byte for byte (it would need escaping).
-  init?(fieldNames: [String]) {
+  /// Whether ``scan(_:)`` reads records at all: not when a field name would need escaping,
+  /// since its key cannot then be matched byte for byte. Every record then goes through
+  /// the general parser and ``fill(_:names:)``.
+  let scans: Bool
+
+  init(fieldNames: [String]) {
     let utf8 = fieldNames.map { Array($0.utf8) }
-    if utf8.contains(where: { $0.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } }) { return nil }
+    scans = !utf8.contains(where: { $0.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } })
     let total = utf8.reduce(0) { $0 + $1.count }
     nameBytes = .allocate(capacity: max(total, 1))
     names = .allocate(capacity: max(utf8.count, 1))
@@ -57,11 +63,31 @@ struct RecordScanner {
     slots = .allocate(capacity: max(utf8.count, 1))
     slots.initialize(repeating: Slot())
     fieldCount = utf8.count
-    arena = .allocate(capacity: 4096)
     otherKeys = .allocate(capacity: Self.maxOtherMembers)
   }
 
   let fieldCount: Int
+
+  /// Fills `slots` with the values the general parser read (``Policy/decode(record:)``);
+  /// `names` are the field names, by position. The values are copied into the arena.
+  mutating func fill(_ values: [String: String?], names: [String]) {
+    arena.removeAll()
+    // Room for every value first, so the arena does not move while ranges are handed out.
+    var total = 0
+    for i in 0..<fieldCount { total += (values[names[i]] ?? nil)?.utf8.count ?? 0 }
+    arena.reserve(total)
+    for i in 0..<fieldCount {
+      switch values[names[i]] {
+      case .none: slots[i] = Slot()
+      case .some(.none): slots[i] = Slot(state: .null, bytes: UTF8Text.empty)
+      case .some(.some(var value)):
+        let start = arena.count
+        value.withUTF8 { arena.append($0) }
+        slots[i] = Slot(
+          state: .string, bytes: UnsafeBufferPointer(start: arena.base + start, count: arena.count - start))
+      }
+    }
+  }
 
   func deallocate() {
     names.deallocate()
@@ -73,13 +99,13 @@ struct RecordScanner {
 
   /// Fills `slots` from `line`; `false` when the line needs the general parser.
   mutating func scan(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard scans else { return false }
     for i in 0..<fieldCount { slots[i] = Slot() }
-    if arena.count < line.count {
-      arena.deallocate()
-      arena = .allocate(capacity: line.count)
-    }
+    arena.removeAll()
+    arena.reserve(line.count)
     guard let base = line.baseAddress else { return false }
     var cursor = Cursor(base: base, end: line.count, arena: arena, otherKeys: otherKeys)
+    defer { arena = cursor.arena }
     return cursor.scanObject(names: UnsafeBufferPointer(rebasing: names[0..<fieldCount]), slots: slots)
   }
 }
@@ -87,14 +113,14 @@ struct RecordScanner {
 private struct Cursor {
   let base: UnsafePointer<UInt8>
   let end: Int
-  let arena: UnsafeMutableBufferPointer<UInt8>
+  /// The scanner's arena, as long as the line: the string reader never grows it.
+  var arena: ByteBuffer
   let otherKeys: UnsafeMutableBufferPointer<Range<Int>>
   var otherCount = 0
   var index = 0
-  var arenaUsed = 0
 
   init(
-    base: UnsafePointer<UInt8>, end: Int, arena: UnsafeMutableBufferPointer<UInt8>,
+    base: UnsafePointer<UInt8>, end: Int, arena: ByteBuffer,
     otherKeys: UnsafeMutableBufferPointer<Range<Int>>
   ) {
     self.base = base
@@ -260,133 +286,17 @@ private struct Cursor {
     return true
   }
 
-  /// A string value starting at its opening quote: the bytes between the quotes when it
-  /// has no escape, else its decoded bytes in the arena. `nil` when in any doubt.
+  /// A string starting at its opening quote, read by the library's one string reader
+  /// (``JSONString``): the bytes between the quotes when it has no escape, else its decoded
+  /// bytes in the arena. `nil` for anything the reader refuses; the general parser then
+  /// says why.
+  @inline(__always)
   mutating func scanString() -> UnsafeBufferPointer<UInt8>? {
-    index += 1
-    let start = index
-    let raw = UnsafeRawPointer(base)
-    while index < end {
-      // Eight bytes at a time while they are plain ASCII: no quote, backslash, control
-      // character or byte above 0x7F (the usual bit tricks for "some byte is ..." tests).
-      while end - index >= 8 {
-        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let special =
-          (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word) & high
-        if special != 0 {
-          // The lowest flagged byte is a real one (false positives only follow a real one).
-          index += special.trailingZeroBitCount >> 3
-          break
-        }
-        index += 8
-      }
-      guard index < end else { break }
-      let byte = base[index]
-      if byte == UInt8(ascii: "\"") {
-        index += 1
-        return UnsafeBufferPointer(start: base + start, count: index - 1 - start)
-      }
-      if byte == UInt8(ascii: "\\") { return scanEscapedString(from: start) }
-      if byte < 0x20 { return nil }
-      if byte < 0x80 {
-        index += 1
-      } else {
-        let length = UTF8Validation.scalarLength(in: UnsafeBufferPointer(start: base, count: end), at: index)
-        guard length > 0 else { return nil }
-        index += length
-      }
+    let line = UnsafeBufferPointer(start: base, count: end)
+    switch try? JSONString.read(line, at: &index, into: &arena) {
+    case .plain(let range): return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    case .decoded(let range): return UnsafeBufferPointer(start: arena.base + range.lowerBound, count: range.count)
+    case nil: return nil
     }
-    return nil
-  }
-
-  /// Decodes a string with escapes into the arena; `index` is at the first backslash.
-  mutating func scanEscapedString(from start: Int) -> UnsafeBufferPointer<UInt8>? {
-    guard let arenaBase = arena.baseAddress else { return nil }
-    let out = arenaBase + arenaUsed
-    var written = index - start
-    out.update(from: base + start, count: written)
-    while index < end {
-      let byte = base[index]
-      switch byte {
-      case UInt8(ascii: "\""):
-        index += 1
-        arenaUsed += written
-        return UnsafeBufferPointer(start: out, count: written)
-      case UInt8(ascii: "\\"):
-        guard index + 1 < end else { return nil }
-        let escape = base[index + 1]
-        index += 2
-        let decoded: UInt8
-        switch escape {
-        case UInt8(ascii: "\""): decoded = 0x22
-        case UInt8(ascii: "\\"): decoded = 0x5C
-        case UInt8(ascii: "/"): decoded = 0x2F
-        case UInt8(ascii: "b"): decoded = 0x08
-        case UInt8(ascii: "f"): decoded = 0x0C
-        case UInt8(ascii: "n"): decoded = 0x0A
-        case UInt8(ascii: "r"): decoded = 0x0D
-        case UInt8(ascii: "t"): decoded = 0x09
-        case UInt8(ascii: "u"):
-          guard let scalar = scanUnicodeEscape() else { return nil }
-          for unit in UTF8.encode(scalar) ?? UTF8.EncodedScalar() {
-            out[written] = unit
-            written += 1
-          }
-          continue
-        default: return nil
-        }
-        out[written] = decoded
-        written += 1
-      default:
-        if byte < 0x20 { return nil }
-        var length = 1
-        if byte >= 0x80 {
-          length = UTF8Validation.scalarLength(in: UnsafeBufferPointer(start: base, count: end), at: index)
-          guard length > 0 else { return nil }
-        }
-        out.advanced(by: written).update(from: base + index, count: length)
-        written += length
-        index += length
-      }
-    }
-    return nil
-  }
-
-  /// The scalar of `\uXXXX` (or a surrogate pair); `index` is just after the `u`.
-  /// `nil` for NUL, a lone surrogate or a bad digit: the general parser reports those.
-  mutating func scanUnicodeEscape() -> Unicode.Scalar? {
-    guard var code = hex4() else { return nil }
-    if (0xD800...0xDBFF).contains(code) {
-      guard end - index >= 2, base[index] == UInt8(ascii: "\\"), base[index + 1] == UInt8(ascii: "u") else {
-        return nil
-      }
-      index += 2
-      guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
-      code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-    }
-    guard code != 0 else { return nil }
-    return Unicode.Scalar(code)
-  }
-
-  mutating func hex4() -> UInt32? {
-    guard end - index >= 4 else { return nil }
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      let byte = base[index]
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: return nil
-      }
-      value = value << 4 | UInt32(digit)
-      index += 1
-    }
-    return value
   }
 }

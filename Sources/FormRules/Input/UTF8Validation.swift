@@ -1,5 +1,5 @@
 /// The one UTF-8 well-formedness table of the library (RFC 3629, Unicode table 3-7), used by
-/// the JSON parser, the bulk record scanner and the email checker.
+/// the JSON string reader (``JSONString``) and the email checker.
 enum UTF8Validation {
   /// The length of the well-formed scalar at `i`, or 0 when the bytes there are not UTF-8.
   @inline(__always)

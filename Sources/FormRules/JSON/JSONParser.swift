@@ -61,12 +61,14 @@ package struct JSONParser {
   where Bytes.Element == UInt8 {
     let result: Result<JSONValue, JSONSyntaxError>? = bytes.withContiguousStorageIfAvailable { buffer in
       var reader = Reader(buffer, maxDepth: maxDepth)
+      defer { reader.deallocate() }
       return Result { () throws(JSONSyntaxError) in try reader.parseDocument() }
     }
     if let result { return try result.get() }
     let array = Array(bytes)
     return try array.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
       var reader = Reader(buffer, maxDepth: maxDepth)
+      defer { reader.deallocate() }
       return try reader.parseDocument()
     }
   }
@@ -88,11 +90,15 @@ private struct Reader {
   let maxDepth: Int
   var index = 0
   var depth = 0
+  /// Where strings with escapes are decoded, one at a time; freed by ``deallocate()``.
+  var strings = ByteBuffer(capacity: 0)
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
     self.bytes = bytes
     self.maxDepth = maxDepth
   }
+
+  func deallocate() { strings.deallocate() }
 
   func error(_ reason: JSONSyntaxError.Reason, at offset: Int? = nil, key: String? = nil) -> JSONSyntaxError {
     let offset = min(offset ?? index, bytes.count)
@@ -268,106 +274,21 @@ private struct Reader {
 
   func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-  /// Parses a string starting at its opening quote; validates UTF-8 as it goes.
+  /// Reads a string starting at its opening quote, with the library's one string reader.
   mutating func parseString() throws(JSONSyntaxError) -> String {
-    index += 1
-    let start = index
-    // Fast path: plain ASCII/UTF-8 with no escapes is copied in one go.
-    var needsDecoding = false
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        if !needsDecoding {
-          let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-          index += 1
-          return String(decoding: slice, as: UTF8.self)
-        }
-        break
-      }
-      if byte == UInt8(ascii: "\\") {
-        needsDecoding = true
-        break
-      }
-      if byte < 0x20 { throw error(byte == 0 ? .nulCharacter : .controlCharacter) }
-      if byte < 0x80 {
-        index += 1
-      } else {
-        try skipUTF8Scalar()
-      }
+    strings.removeAll()
+    let read: JSONString.Read
+    do {
+      read = try JSONString.read(bytes, at: &index, into: &strings)
+    } catch {
+      throw self.error(error.reason, at: error.offset)
     }
-    guard index < bytes.count else { throw error(.unexpectedEnd) }
-    var scalars = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-    while index < bytes.count {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\""):
-        index += 1
-        return String(decoding: scalars, as: UTF8.self)
-      case UInt8(ascii: "\\"):
-        index += 1
-        guard index < bytes.count else { throw error(.unexpectedEnd) }
-        let escape = bytes[index]
-        index += 1
-        switch escape {
-        case UInt8(ascii: "\""): scalars.append(0x22)
-        case UInt8(ascii: "\\"): scalars.append(0x5C)
-        case UInt8(ascii: "/"): scalars.append(0x2F)
-        case UInt8(ascii: "b"): scalars.append(0x08)
-        case UInt8(ascii: "f"): scalars.append(0x0C)
-        case UInt8(ascii: "n"): scalars.append(0x0A)
-        case UInt8(ascii: "r"): scalars.append(0x0D)
-        case UInt8(ascii: "t"): scalars.append(0x09)
-        case UInt8(ascii: "u"):
-          let escapeStart = index - 2
-          var code = try parseHex4()
-          if (0xD800...0xDBFF).contains(code) {
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-            else { throw error(.loneSurrogate, at: escapeStart) }
-            index += 2
-            let low = try parseHex4()
-            guard (0xDC00...0xDFFF).contains(low) else { throw error(.loneSurrogate, at: escapeStart) }
-            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-          } else if (0xDC00...0xDFFF).contains(code) {
-            throw error(.loneSurrogate, at: escapeStart)
-          }
-          if code == 0 { throw error(.nulCharacter, at: escapeStart) }
-          guard let scalar = Unicode.Scalar(code) else { throw error(.invalidEscape, at: escapeStart) }
-          scalars.append(contentsOf: String(Character(scalar)).utf8)
-        default:
-          throw error(.invalidEscape, at: index - 2)
-        }
-      default:
-        if byte < 0x20 { throw error(byte == 0 ? .nulCharacter : .controlCharacter) }
-        let scalarStart = index
-        if byte < 0x80 { index += 1 } else { try skipUTF8Scalar() }
-        scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[scalarStart..<index]))
-      }
+    switch read {
+    case .plain(let range):
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    case .decoded(let range):
+      let decoded = UnsafeBufferPointer(start: strings.base + range.lowerBound, count: range.count)
+      return String(decoding: decoded, as: UTF8.self)
     }
-    throw error(.unexpectedEnd)
-  }
-
-  mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      guard index < bytes.count else { throw error(.unexpectedEnd) }
-      let byte = bytes[index]
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw error(.invalidEscape)
-      }
-      value = value << 4 | UInt32(digit)
-      index += 1
-    }
-    return value
-  }
-
-  /// Advances over one multi-byte UTF-8 scalar, rejecting overlong forms and surrogates.
-  mutating func skipUTF8Scalar() throws(JSONSyntaxError) {
-    let length = UTF8Validation.scalarLength(in: bytes, at: index)
-    guard length > 0 else { throw error(.invalidUTF8) }
-    index += length
   }
 }

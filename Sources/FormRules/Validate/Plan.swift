@@ -66,6 +66,8 @@ final class Plan: @unchecked Sendable {
   let nodes: UnsafeMutableBufferPointer<Node>
   let nodeCount: Int
   let maxValueBytes: Int
+  /// Each field's head in a report's JSON, for ``ReportWriter``.
+  let heads: ReportHeads
   private let boxes: [LeafCheck]
 
   /// The most failures one evaluation can hold at once: every node and every field's
@@ -139,6 +141,7 @@ final class Plan: @unchecked Sendable {
     _ = nodes.initialize(from: nodeList)
     nodeCount = nodeList.count
     maxValueBytes = limits.maxValueBytes
+    heads = ReportHeads(names: names, sensitive: specs.map(\.sensitive))
   }
 
   deinit {
@@ -147,6 +150,7 @@ final class Plan: @unchecked Sendable {
     fields.deallocate()
     UnsafeMutableBufferPointer(rebasing: nodes[0..<nodeCount]).deinitialize()
     nodes.deallocate()
+    heads.deallocate()
   }
 
   func index(of field: String) -> Int? {
