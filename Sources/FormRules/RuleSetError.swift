@@ -61,6 +61,9 @@ public struct RuleSetProblem: Sendable, Equatable, CustomStringConvertible {
   public var messageKey: String?
   /// The `{name}`s of ``messageKey``, filled verbatim.
   public var messageValues: [String: String] = [:]
+  /// The `{name}`s of ``messageKey`` that are catalog lines themselves (a JSON syntax error's
+  /// reason), rendered in the same language before they are filled in.
+  public var messageValueKeys: [String: String] = [:]
   /// Line and column, for JSON syntax errors.
   public var line: Int?
   /// See ``line``.
@@ -94,7 +97,9 @@ public struct RuleSetProblem: Sendable, Equatable, CustomStringConvertible {
     var text = file
     if let line, let column { text += ":\(line):\(column)" }
     if !path.isEmpty { text += ": \(jsonPathString(path))" }
-    let what = messageKey.map { MessageCatalog.builtIn.text($0, locale: locale, messageValues) } ?? message
+    var values = messageValues
+    for (name, key) in messageValueKeys { values[name] = MessageCatalog.builtIn.text(key, locale: locale) }
+    let what = messageKey.map { MessageCatalog.builtIn.text($0, locale: locale, values) } ?? message
     text += ": \(what)"
     if let suggestion {
       text = MessageCatalog.builtIn.text(

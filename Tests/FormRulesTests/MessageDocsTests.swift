@@ -27,8 +27,8 @@ struct MessageDocsTests {
       Japanese lines quote them in 「」. Not localized yet (English in both languages): `--help`
       texts, the errors particular to `export`, `serve` and `form` (`missing --to`, TLS, the
       terminal), and what is wrong in a rules file (`unknown rule "minLenght"`, `expected a string,
-      found …`, lint's warning about a confirmation's transforms) apart from lint's warning about a
-      `message` without a `requirement`; the frame around them
+      found …`, lint's warning about a confirmation's transforms) apart from an unknown rule, malformed
+      JSON and lint's warning about a `message` without a `requirement`; the frame around them
       (`エラー：`, the count, 「…」のことですか？) is localized. The location of a rules file's problem keeps
       the form editors and CI read in every language: `FILE[:LINE:COLUMN]: JSON.PATH: …`.
 

@@ -105,7 +105,14 @@ struct ToolWordsTests {
     let run = try Self.japanese(["lint", "--rules", file], ask)
     #expect(run.status == 2)
     #expect(run.stderr == "\(file)に7件の問題があります。\n")
-    #expect(run.stdout.contains(#"unknown rule "requird"（「required」のことですか？）"#))
+    #expect(run.stdout.contains("\(file): fields.user.rules[0].requird: ルール「requird」はありません（「required」のことですか？）\n"))
+    // Malformed JSON: where, and why, in Japanese.
+    let malformed = CLI.fixture("malformed-rules.json")
+    let json = try Self.japanese(["lint", "--rules", malformed], ask)
+    #expect(json.status == 2)
+    #expect(json.stdoutLines.first?.hasPrefix("\(malformed):") == true)
+    #expect(json.stdout.contains(": JSONの形式が正しくありません："), "\(json.stdout)")
+    Self.expectJapanese(json, values: [malformed])
   }
 
   @Test("test: pass and fail lines, what was expected and what came out, the summary", arguments: Ask.allCases)

@@ -55,6 +55,12 @@ let toolMessages: [CatalogEntry] = [
   CatalogEntry(
     "cli.problem.didYouMean", ja: "{problem}（「{suggestion}」のことですか？）",
     en: "{problem} (did you mean \"{suggestion}\"?)"),
+  // What is wrong in a rules file (the rest is English in both languages for now).
+  CatalogEntry("cli.rules.unknownRule", ja: "ルール「{name}」はありません", en: "unknown rule \"{name}\""),
+  CatalogEntry("cli.rules.malformedJSON", ja: "JSONの形式が正しくありません：{reason}", en: "malformed JSON: {reason}"),
+  CatalogEntry(
+    "cli.rules.malformedJSON.key", ja: "JSONの形式が正しくありません：{reason}（「{key}」）",
+    en: "malformed JSON: {reason} \"{key}\""),
   // lint
   CatalogEntry("cli.lint.ok", ja: "{file}：問題はありません（{counts}）", en: "{file}: OK ({counts})"),
   CatalogEntry("cli.lint.separator", ja: "、", en: ", "),
