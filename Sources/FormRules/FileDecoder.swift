@@ -16,8 +16,14 @@ struct FileDecoder {
     self.registry = registry
   }
 
-  mutating func problem(_ path: [JSONPathComponent], _ message: String, suggestion: String? = nil) {
-    problems.append(RuleSetProblem(file: file, path: path, message: message, suggestion: suggestion))
+  mutating func problem(
+    _ path: [JSONPathComponent], _ message: String, suggestion: String? = nil, key: String? = nil,
+    values: [String: String] = [:]
+  ) {
+    var problem = RuleSetProblem(file: file, path: path, message: message, suggestion: suggestion)
+    problem.messageKey = key
+    problem.messageValues = values
+    problems.append(problem)
   }
 
   mutating func checkKeys(_ object: JSONObject, allowed: [String], at path: [JSONPathComponent], what: String) {
@@ -208,7 +214,8 @@ struct FileDecoder {
         if let key = unknown.first {
           problem(
             path + [.key(key)], "unknown rule \"\(key)\"",
-            suggestion: Suggestion.closest(to: key, in: registry.names))
+            suggestion: Suggestion.closest(to: key, in: registry.names), key: "cli.rules.unknownRule",
+            values: ["name": key])
         } else {
           problem(path, "a rule object needs one rule key, such as \"required\" or \"minLength\"")
         }

@@ -86,6 +86,15 @@ extension MessageCatalog {
 
 extension RuleSet {
   /// What `validate lint` says of a `message` without a `requirement`.
+  static func messageWithoutRequirement(_ node: RuleNode) -> RuleSetProblem {
+    var problem = RuleSetProblem(file: node.file, path: node.path, message: messageWithoutRequirement)
+    problem.messageKey = "cli.lint.messageWithoutRequirement"
+    problem.messageValues = [
+      "messageKey": "message", "requirementKey": "requirement", "example": "\"requirement\": {\"ja\": …, \"en\": …}",
+    ]
+    return problem
+  }
+
   static let messageWithoutRequirement =
     "a \"message\" without a \"requirement\": checklists and explain would show the error message "
     + "as the requirement; add \"requirement\": {\"ja\": …, \"en\": …}"
@@ -102,13 +111,13 @@ extension RuleSet {
       switch node.kind {
       case .rule(let rule):
         guard message != nil, requirement == nil, rule.showsInChecklist else { return }
-        problems.append(RuleSetProblem(file: node.file, path: node.path, message: Self.messageWithoutRequirement))
+        problems.append(Self.messageWithoutRequirement(node))
       case .allOf(let inner):
         for child in inner { visit(child, message: message, requirement: requirement) }
       case .anyOf, .not:
         // One checklist line: its own message and requirement.
         guard message != nil, requirement == nil else { return }
-        problems.append(RuleSetProblem(file: node.file, path: node.path, message: Self.messageWithoutRequirement))
+        problems.append(Self.messageWithoutRequirement(node))
       }
     }
     for field in fields {

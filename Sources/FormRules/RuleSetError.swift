@@ -56,6 +56,14 @@ public struct RuleSetProblem: Sendable, Equatable, CustomStringConvertible {
   public var message: String
   /// A likely intended spelling for an unknown key or value.
   public var suggestion: String?
+  /// The catalog line (`cli.*`) that says ``message`` in every language, with its values;
+  /// `nil` where the message is English only.
+  public var messageKey: String?
+  /// The `{name}`s of ``messageKey``, filled verbatim.
+  public var messageValues: [String: String] = [:]
+  /// The `{name}`s of ``messageKey`` that are catalog lines themselves (a JSON syntax error's
+  /// reason), rendered in the same language before they are filled in.
+  public var messageValueKeys: [String: String] = [:]
   /// Line and column, for JSON syntax errors.
   public var line: Int?
   /// See ``line``.
@@ -80,12 +88,23 @@ public struct RuleSetProblem: Sendable, Equatable, CustomStringConvertible {
     self.column = column
   }
 
-  public var description: String {
+  public var description: String { description(locale: "en") }
+
+  /// ``description`` with its "did you mean" in `locale` (`ja`: `（「minLength」のことですか？）`).
+  /// The location keeps the form editors and CI annotations read in every language:
+  /// `FILE[:LINE:COLUMN]: JSON.PATH: what is wrong`.
+  public func description(locale: String) -> String {
     var text = file
     if let line, let column { text += ":\(line):\(column)" }
     if !path.isEmpty { text += ": \(jsonPathString(path))" }
-    text += ": \(message)"
-    if let suggestion { text += " (did you mean \"\(suggestion)\"?)" }
+    var values = messageValues
+    for (name, key) in messageValueKeys { values[name] = MessageCatalog.builtIn.text(key, locale: locale) }
+    let what = messageKey.map { MessageCatalog.builtIn.text($0, locale: locale, values) } ?? message
+    text += ": \(what)"
+    if let suggestion {
+      text = MessageCatalog.builtIn.text(
+        "cli.problem.didYouMean", locale: locale, ["problem": text, "suggestion": suggestion])
+    }
     // Keys and values quoted from a rules file reach a terminal: no control may pass.
     return DisplayText.escapingControls(text)
   }

@@ -341,12 +341,15 @@ struct RuleSetLoader {
     do {
       return try JSONParser(maxDepth: 64).parse(bytes)
     } catch {
-      problems.append(
-        RuleSetProblem(
-          file: file, path: [],
-          message: "malformed JSON: \(error.reason.message)"
-            + (error.key.map { " \"\($0)\"" } ?? ""),
-          line: error.reason == .utf16 ? nil : error.line, column: error.reason == .utf16 ? nil : error.column))
+      var problem = RuleSetProblem(
+        file: file, path: [],
+        message: "malformed JSON: \(error.reason.message)"
+          + (error.key.map { " \"\($0)\"" } ?? ""),
+        line: error.reason == .utf16 ? nil : error.line, column: error.reason == .utf16 ? nil : error.column)
+      problem.messageKey = error.key == nil ? "cli.rules.malformedJSON" : "cli.rules.malformedJSON.key"
+      problem.messageValues = ["key": error.key ?? ""]
+      problem.messageValueKeys = ["reason": "cli.json.\(error.reason.rawValue)"]
+      problems.append(problem)
       return nil
     }
   }

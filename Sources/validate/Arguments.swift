@@ -27,7 +27,8 @@ struct ArgumentSpec {
         continue
       }
       guard argument.hasPrefix("--"), argument.count > 2 else {
-        throw UsageError(message: "unexpected argument '\(argument)'", hint: "Options start with '--'.")
+        throw UsageError(
+          message: Words.text("cli.unexpectedArgument", ["argument": argument]), hint: Words.text("cli.optionsStart"))
       }
       var name = String(argument.dropFirst(2))
       var inlineValue: String?
@@ -40,7 +41,7 @@ struct ArgumentSpec {
         continue
       }
       if flags.contains(name) {
-        if inlineValue != nil { throw UsageError(message: "--\(name) takes no value") }
+        if inlineValue != nil { throw UsageError(message: Words.text("cli.takesNoValue", ["option": "--\(name)"])) }
         parsed.flags.insert(name)
       } else if valued.contains(name) || repeatable.contains(name) {
         let value: String
@@ -50,17 +51,18 @@ struct ArgumentSpec {
           value = arguments[i]
           i += 1
         } else {
-          throw UsageError(message: "--\(name) needs a value")
+          throw UsageError(message: Words.text("cli.needsValue", ["option": "--\(name)"]))
         }
         if !repeatable.contains(name), parsed.values[name] != nil {
-          throw UsageError(message: "--\(name) given more than once")
+          throw UsageError(message: Words.text("cli.givenTwice", ["option": "--\(name)"]))
         }
         parsed.values[name, default: []].append(value)
       } else {
         let known = (valued + flags + repeatable + ["help"]).map { "--" + $0 }
         let suggestion = Suggestion.closest(to: "--" + name, in: known)
         throw UsageError(
-          message: "unknown option '--\(name)'", hint: suggestion.map { "Did you mean '\($0)'?" })
+          message: Words.text("cli.unknownOption", ["option": "--\(name)"]),
+          hint: suggestion.map { Words.text("cli.didYouMean", ["suggestion": $0]) })
       }
     }
     return parsed
@@ -81,14 +83,17 @@ struct ParsedArguments {
     guard let value = value(name) else { return nil }
     guard choices.contains(value) else {
       throw UsageError(
-        message: "--\(name) must be one of \(choices.joined(separator: ", ")); got '\(value)'")
+        message: Words.text(
+          "cli.mustBeOneOf", ["option": "--\(name)", "choices": Words.list(choices), "value": value]))
     }
     return value
   }
 
   func required(_ name: String, example: String) throws(UsageError) -> String {
     guard let value = value(name) else {
-      throw UsageError(message: "missing --\(name)", hint: "For example: \(example)")
+      throw UsageError(
+        message: Words.text("cli.missingOption", ["option": "--\(name)"]),
+        hint: Words.text("cli.forExample", ["example": example]))
     }
     return value
   }
@@ -108,7 +113,7 @@ func runCommand(
     }
     return try body(options)
   } catch {
-    Console.fail(error.message, hint: error.hint ?? "See 'validate \(name) --help'.")
+    Console.fail(error.message, hint: error.hint ?? Words.text("cli.seeHelp", ["command": "validate \(name)"]))
     return ExitCode.trouble
   }
 }

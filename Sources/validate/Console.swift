@@ -33,7 +33,7 @@ enum Console {
       if n < 0 {
         if errno == EINTR { continue }
         if fd == STDOUT_FILENO {
-          if errno != EPIPE { fail("cannot write the output: \(String(cString: strerror(errno)))") }
+          if errno != EPIPE { fail(Words.text("cli.cannotWrite", ["reason": Words.systemError(errno)])) }
           exit(ExitCode.trouble)
         }
         return
@@ -46,9 +46,9 @@ enum Console {
 
   static func printError(_ text: String) { write(Array((text + "\n").utf8), to: STDERR_FILENO) }
 
-  /// `Error: …` and an optional hint on stderr, the way swift-argument-parser does it.
+  /// `Error: …` (`エラー：…`) and an optional hint on stderr, the way swift-argument-parser does it.
   static func fail(_ message: String, hint: String? = nil) {
-    printError("Error: \(message)")
+    printError(Words.text("cli.error", ["message": message]))
     if let hint { printError(hint) }
   }
 
@@ -87,17 +87,20 @@ func loadPolicy(_ path: String, siblingTests: RuleSet.LoadOptions.SiblingTests =
     let rules = try RuleSet(
       contentsOf: URL(fileURLWithPath: path), options: .init(siblingTests: siblingTests, confine: confine))
     printWarnings(rules)
-    return try rules.compile()
+    let policy = try rules.compile()
+    Words.fileDefault = policy.negotiateLocale([])
+    return policy
   } catch {
-    for problem in error.problems { Console.printError("Error: \(problem)") }
+    for problem in error.problems {
+      Console.printError(Words.text("cli.error", ["message": problem.description(locale: Words.locale)]))
+    }
     // A missing or unreadable file, or one that is not an object, has nothing more for lint to say.
     if error.problems.contains(where: { !$0.path.isEmpty || $0.line != nil }) {
-      Console.printError("Run 'validate lint --rules \(path)' to list every problem.")
+      Console.printError(Words.text("cli.runLint", ["file": path]))
     } else if error.problems.contains(where: { $0.message.hasPrefix("expected") }) {
-      Console.printError(
-        "A rules file is one JSON object such as {\"version\": 1, \"fields\": {…}}; see docs/rules.md.")
+      Console.printError(Words.text("cli.notAnObject", ["example": "{\"version\": 1, \"fields\": {…}}"]))
     } else {
-      Console.printError("Check the path; the shipped rules are under Rules/, for example Rules/login.json.")
+      Console.printError(Words.text("cli.checkPath"))
     }
     return nil
   }
@@ -120,6 +123,8 @@ func resolveLocale(_ option: String?, policy: Policy) -> String {
 /// The problems of a sibling `NAME.tests.json` that did not stop the job, on stderr.
 func printWarnings(_ rules: RuleSet) {
   guard !rules.warnings.isEmpty else { return }
-  for problem in rules.warnings { Console.printError("Warning: \(problem)") }
-  Console.printError("Warning: the tests above are skipped; only 'validate test' and 'validate lint' need them.")
+  for problem in rules.warnings {
+    Console.printError(Words.text("cli.warning", ["message": problem.description(locale: Words.locale)]))
+  }
+  Console.printError(Words.text("cli.warning", ["message": Words.text("cli.testsSkipped")]))
 }

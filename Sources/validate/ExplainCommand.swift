@@ -38,8 +38,8 @@ enum ExplainCommand {
       if let only = options.value("field") {
         guard policy.field(only) != nil else {
           throw UsageError(
-            message: "no field named '\(only)' in \(rulesPath)",
-            hint: "Fields: \(policy.fieldNames.joined(separator: ", ")).")
+            message: Words.text("cli.noField", ["name": only, "file": rulesPath]),
+            hint: Words.text("cli.fields", ["fields": Words.list(policy.fieldNames)]))
         }
         fields = [only]
       }

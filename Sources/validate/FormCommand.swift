@@ -50,7 +50,7 @@ enum FormCommand {
       }
       rulesPath = try options.required("rules", example: "validate form --rules Rules/login.json")
     } catch {
-      Console.fail(error.message, hint: error.hint ?? "See 'validate form --help'.")
+      Console.fail(error.message, hint: error.hint ?? Words.text("cli.seeHelp", ["command": "validate form"]))
       return ExitCode.trouble
     }
 

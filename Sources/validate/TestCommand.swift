@@ -3,18 +3,22 @@ import FormRules
 /// `validate test --rules FILE [--run REGEX] [--format text|json]`: runs the examples a
 /// rules file carries and ends with `N passed, N failed`.
 enum TestCommand {
-  static let spec = ArgumentSpec(valued: ["rules", "run", "format"], flags: ["confine"], repeatable: ["check"])
+  static let spec = ArgumentSpec(
+    valued: ["rules", "run", "format", "locale"], flags: ["confine"], repeatable: ["check"])
 
   static let help = """
     OVERVIEW: Run the examples ("tests") of a rules file and of its sibling NAME.tests.json.
 
-    USAGE: validate test --rules <file> [--run <regex>] [--format <format>] [--check <name=pass|fail>]…
+    USAGE: validate test --rules <file> [--run <regex>] [--format <format>] [--locale <locale>]
+                         [--check <name=pass|fail>]…
 
     OPTIONS:
       --rules <file>     The rules file. Required.
       --confine          The rules file is untrusted: extends, lists and notBreached must stay in its folder.
       --run <regex>      Only the cases whose name matches (PCRE2).
       --format <format>  text or json (default: text).
+      --locale <locale>  ja or en: the language of the text lines (default: LC_ALL / LC_MESSAGES / LANG,
+                         then the file's defaultLocale).
       --check <name=pass|fail>
                          Answer the app's named check NAME (repeatable). Without it such a
                          check is not run, and the case says so.
@@ -27,6 +31,7 @@ enum TestCommand {
     EXAMPLES:
       validate test --rules Rules/signup.json --run 'confirmation'
       validate test --rules Rules/login.json --format json
+      validate test --rules Rules/signup.json --locale ja
       validate test --confine --rules uploads/tenant-42/rules.json
       validate test --rules signup-app.json --check emailAvailable=fail
     """
@@ -40,7 +45,7 @@ enum TestCommand {
         do {
           filter = try Pattern(run)
         } catch {
-          throw UsageError(message: "--run: invalid regular expression: \(error)")
+          throw UsageError(message: Words.text("cli.invalidRegex", ["option": "--run", "reason": "\(error)"]))
         }
       }
       guard let policy = loadPolicy(rulesPath, siblingTests: .required, confine: options.has("confine")) else {
@@ -85,25 +90,27 @@ enum TestCommand {
         for result in results {
           let name = DisplayText.escapingControls(result.test.name)
           if result.passed {
-            Console.print("\(style.green("PASS")) \(name)")
+            Console.print("\(style.green(Words.text("cli.test.pass"))) \(name)")
           } else {
-            Console.print("\(style.red("FAIL")) \(name)")
-            Console.print("     expected \(DisplayText.escapingControls(result.expectedDescription))")
-            Console.print("     got      \(DisplayText.escapingControls(result.actualDescription))")
+            Console.print("\(style.red(Words.text("cli.test.fail"))) \(name)")
+            Console.print(
+              Words.text("cli.test.expected", ["expected": DisplayText.escapingControls(result.expectedDescription)]))
+            Console.print(
+              Words.text("cli.test.got", ["actual": DisplayText.escapingControls(result.actualDescription)]))
           }
           for check in result.checksNotRun {
-            Console.print(
-              "     check '\(check.check)' on '\(check.field)' not run (give --check \(check.check)=pass|fail)")
+            Console.print(Words.text("cli.test.checkNotRun", ["check": check.check, "field": check.field]))
           }
         }
-        Console.print("\(passed) passed, \(failed) failed")
+        Console.print(Words.text("cli.test.summary", ["passed": String(passed), "failed": String(failed)]))
       }
       if results.isEmpty {
         if policy.ruleSet.tests.isEmpty {
           Console.fail(
-            "\(rulesPath) has no tests", hint: "Add a \"tests\" array to the rules file or a sibling .tests.json.")
+            Words.text("cli.test.noTests", ["file": rulesPath]), hint: Words.text("cli.test.addTests", ["key": "tests"])
+          )
         } else {
-          Console.fail("--run matched none of the \(policy.ruleSet.tests.count) tests")
+          Console.fail(Words.text("cli.test.noneMatched", ["count": String(policy.ruleSet.tests.count)]))
         }
         return ExitCode.invalid
       }

@@ -65,7 +65,7 @@ enum ValidateCommand {
     do {
       options = try spec.parse(arguments)
     } catch {
-      Console.fail(error.message, hint: error.hint ?? "See 'validate --help'.")
+      Console.fail(error.message, hint: error.hint ?? Words.text("cli.seeHelp", ["command": "validate"]))
       return ExitCode.trouble
     }
     if options.help {
@@ -85,20 +85,21 @@ enum ValidateCommand {
       let jobCount = try jobs(options.value("jobs"))
       if options.value("jobs") != nil, !options.has("jsonl") {
         throw UsageError(
-          message: "--jobs works with --jsonl only: one document is validated on one thread",
-          hint: "For example: validate --rules Rules/signup.json --jsonl --jobs 4 < users.jsonl")
+          message: Words.text("cli.jobsJSONLOnly"),
+          hint: Words.text(
+            "cli.forExample", ["example": "validate --rules Rules/signup.json --jsonl --jobs 4 < users.jsonl"]))
       }
       guard let policy = loadPolicy(rulesPath, confine: options.has("confine")) else { return ExitCode.trouble }
       let locale = resolveLocale(options.value("locale"), policy: policy)
       let overrides = try fieldOverrides(options.all("field"), policy: policy)
       let reportOptions = try bulkReportOptions(options, policy: policy, format: format)
       if options.has("jsonl") {
-        if !overrides.isEmpty { throw UsageError(message: "--field cannot be combined with --jsonl") }
-        if !options.all("check").isEmpty { throw UsageError(message: "--check cannot be combined with --jsonl") }
+        if !overrides.isEmpty { throw UsageError(message: Words.text("cli.notCombined", ["option": "--field"])) }
+        if !options.all("check").isEmpty {
+          throw UsageError(message: Words.text("cli.notCombined", ["option": "--check"]))
+        }
         if format == "problem" {
-          throw UsageError(
-            message: "--format problem describes one document; it cannot be combined with --jsonl",
-            hint: "Use --format json with --jsonl.")
+          throw UsageError(message: Words.text("cli.problemNotJSONL"), hint: Words.text("cli.useJSONWithJSONL"))
         }
         return try runLines(
           policy: policy, inputPath: options.value("input"), format: format, locale: locale,
@@ -108,7 +109,7 @@ enum ValidateCommand {
         policy: policy, inputPath: options.value("input"), overrides: overrides, format: format, locale: locale,
         checkStubs: try checkStubs(options.all("check")))
     } catch {
-      Console.fail(error.message, hint: error.hint ?? "See 'validate --help'.")
+      Console.fail(error.message, hint: error.hint ?? Words.text("cli.seeHelp", ["command": "validate"]))
       return ExitCode.trouble
     }
   }
@@ -124,22 +125,23 @@ enum ValidateCommand {
     let option = keep.isEmpty ? "--only" : "--keep"
     guard options.has("jsonl") else {
       throw UsageError(
-        message: "\(option) works with --jsonl only",
-        hint: "For example: validate --rules Rules/signup.json --jsonl --keep id --only invalid < users.jsonl")
+        message: Words.text("cli.jsonlOnly", ["option": option]),
+        hint: Words.text(
+          "cli.forExample",
+          ["example": "validate --rules Rules/signup.json --jsonl --keep id --only invalid < users.jsonl"]))
     }
     guard format == "json" else {
-      throw UsageError(message: "\(option) needs JSON reports; it cannot be combined with --format \(format)")
+      throw UsageError(message: Words.text("cli.needsJSON", ["option": option, "format": format]))
     }
     if let empty = keep.first(where: \.isEmpty) {
-      throw UsageError(message: "--keep needs a member name; got '\(empty)'")
+      throw UsageError(message: Words.text("cli.keepNeedsMember", ["value": empty]))
     }
     let result = BulkReportOptions(keep: keep, onlyInvalid: only == "invalid")
     do {
       try result.check(against: policy)
     } catch {
       throw UsageError(
-        message: "--keep refuses the sensitive field '\(error.field)': its value must never appear in a report",
-        hint: "Keep a member that identifies the record instead, such as --keep id.")
+        message: Words.text("cli.keepSensitive", ["name": error.field]), hint: Words.text("cli.keepSensitive.hint"))
     }
     return result
   }
@@ -151,8 +153,8 @@ enum ValidateCommand {
       let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2, !parts[0].isEmpty, parts[1] == "pass" || parts[1] == "fail" else {
         throw UsageError(
-          message: "--check needs NAME=pass or NAME=fail; got '\(assignment)'",
-          hint: "For example: --check emailAvailable=pass")
+          message: Words.text("cli.checkAssignment", ["value": assignment]),
+          hint: Words.text("cli.forExample", ["example": "--check emailAvailable=pass"]))
       }
       stubs[parts[0]] = parts[1] == "pass"
     }
@@ -163,8 +165,8 @@ enum ValidateCommand {
   static func noteChecksNotRun(_ checks: [CheckNotRun]) {
     for check in checks {
       Console.printError(
-        "note: check '\(check.check)' on field '\(check.field)' was not run; "
-          + "give --check \(check.check)=pass or --check \(check.check)=fail to answer it")
+        Words.text(
+          "cli.note", ["message": Words.text("cli.checkNotRun", ["check": check.check, "field": check.field])]))
     }
   }
 
@@ -173,19 +175,22 @@ enum ValidateCommand {
     var values: [String: String] = [:]
     for assignment in assignments {
       guard let eq = assignment.firstIndex(of: "=") else {
-        throw UsageError(message: "--field needs NAME=VALUE", hint: "For example: --field email=taro@example.jp")
+        throw UsageError(
+          message: Words.text("cli.fieldNeedsAssignment"),
+          hint: Words.text("cli.forExample", ["example": "--field email=taro@example.jp"]))
       }
       let name = String(assignment[..<eq])
       // Byte for byte, as input keys: `policy.field` alone matches canonically equivalent names.
       guard let field = policy.field(name), field.name.utf8.elementsEqual(name.utf8) else {
         throw UsageError(
-          message: "no field named '\(name)' in the rules file",
-          hint: "Fields: \(policy.fieldNames.joined(separator: ", ")).")
+          message: Words.text("cli.noField.rules", ["name": name]),
+          hint: Words.text("cli.fields", ["fields": Words.list(policy.fieldNames)]))
       }
       if field.sensitive {
         throw UsageError(
-          message: "--field refuses the sensitive field '\(name)': its value would be visible in the process list",
-          hint: "Pass it on standard input instead: echo '{\"\(name)\": \"…\"}' | validate --rules …")
+          message: Words.text("cli.fieldSensitive", ["name": name]),
+          hint: Words.text(
+            "cli.fieldSensitive.hint", ["example": "echo '{\"\(name)\": \"…\"}' | validate --rules …"]))
       }
       values[name] = String(assignment[assignment.index(after: eq)...])
     }
@@ -238,12 +243,12 @@ enum ValidateCommand {
     case .success(let decoded): return decoded
     case .failure(let malformed) where malformed.reason == JSONSyntaxError.Reason.utf16.rawValue:
       throw UsageError(
-        message: "the input is not a JSON object of strings: \(describe(malformed))",
-        hint: "For example: iconv -f UTF-16 -t UTF-8 input.json > input-utf8.json")
+        message: Words.text("cli.notStrings", ["reason": describe(malformed)]),
+        hint: Words.text("cli.forExample", ["example": "iconv -f UTF-16 -t UTF-8 input.json > input-utf8.json"]))
     case .failure(let malformed):
       throw UsageError(
-        message: "the input is not a JSON object of strings: \(describe(malformed))",
-        hint: "Expected one object such as {\"email\": \"taro@example.jp\"}; use --jsonl for JSON Lines.")
+        message: Words.text("cli.notStrings", ["reason": describe(malformed)]),
+        hint: Words.text("cli.expectedObject", ["example": "{\"email\": \"taro@example.jp\"}"]))
     }
   }
 
@@ -251,14 +256,17 @@ enum ValidateCommand {
   static func describe(_ malformed: MalformedRecord) -> String {
     var text: String
     switch malformed.reason {
-    case "notObject": text = "it is not an object"
-    case "notString": text = "field '\(malformed.field ?? "?")' is neither a string nor null"
-    default: text = JSONSyntaxError.Reason(rawValue: malformed.reason)?.message ?? malformed.reason
+    case "notObject": text = Words.text("cli.input.notObject")
+    case "notString": text = Words.text("cli.input.notString", ["field": malformed.field ?? "?"])
+    default:
+      text =
+        JSONSyntaxError.Reason(rawValue: malformed.reason).map { _ in Words.text("cli.json.\(malformed.reason)") }
+        ?? malformed.reason
     }
     if let line = malformed.line, let column = malformed.column,
       malformed.reason != JSONSyntaxError.Reason.utf16.rawValue
     {
-      text += " at line \(line), column \(column)"
+      text = Words.text("cli.input.at", ["reason": text, "line": String(line), "column": String(column)])
     }
     return text
   }
@@ -281,9 +289,9 @@ enum ValidateCommand {
       // The bound is far above the per-value limit, so a 10 MB value still gets input.tooLong.
       guard result.count + n <= InputRecord.maxDocumentBytes else {
         throw UsageError(
-          message: "cannot read \(path.map { "input '\($0)'" } ?? "standard input"): larger than "
-            + "\(InputRecord.maxDocumentBytes >> 20) MiB",
-          hint: "Validate one JSON object per run, or use --jsonl for many records.")
+          message: Words.text(
+            "cli.tooLarge", ["source": inputSource(path), "size": String(InputRecord.maxDocumentBytes >> 20)]),
+          hint: Words.text("cli.tooLarge.hint"))
       }
       result.append(contentsOf: chunk[0..<n])
     }
@@ -294,14 +302,20 @@ enum ValidateCommand {
   static func jobs(_ value: String?) throws(UsageError) -> Int {
     guard let value else { return max(ProcessInfo.processInfo.activeProcessorCount, 1) }
     guard let n = Int(value), n >= 1, n <= 256 else {
-      throw UsageError(message: "--jobs needs a number from 1 to 256; got '\(value)'")
+      throw UsageError(message: Words.text("cli.jobsRange", ["value": value]))
     }
     return n
   }
 
   static func unreadableInput(_ path: String?, _ error: Int32) -> UsageError {
-    let source = path.map { "input '\($0)'" } ?? "standard input"
-    return UsageError(message: "cannot read \(source): \(String(cString: strerror(error)))")
+    UsageError(
+      message: Words.text(
+        "cli.cannotRead", ["source": inputSource(path), "reason": Words.systemError(error)]))
+  }
+
+  /// `input 'FILE'` or `standard input`, in the tool's language.
+  static func inputSource(_ path: String?) -> String {
+    path.map { Words.text("cli.inputFile", ["path": $0]) } ?? Words.text("cli.stdin")
   }
 
   static func runLines(
@@ -309,7 +323,8 @@ enum ValidateCommand {
     options: BulkReportOptions = BulkReportOptions()
   ) throws(UsageError) -> Int32 {
     if policy.hasNamedChecks {
-      Console.printError("note: named checks ({\"check\": …}) are not run with --jsonl")
+      Console.printError(
+        Words.text("cli.note", ["message": Words.text("cli.checksNotRunJSONL", ["example": "{\"check\": …}"])]))
     }
     let fd = try openInput(inputPath)
     defer { if fd != STDIN_FILENO { close(fd) } }
@@ -329,7 +344,13 @@ enum ValidateCommand {
     if let readError {
       throw unreadableInput(inputPath, readError)
     }
-    Console.printError(summary.description)
+    Console.printError(
+      Words.text(
+        "cli.summary",
+        [
+          "records": String(summary.records), "valid": String(summary.valid), "invalid": String(summary.invalid),
+          "malformed": String(summary.malformed),
+        ]))
     if StopSignals.received != 0 { return 128 + StopSignals.received }
     return summary.invalid == 0 ? ExitCode.valid : ExitCode.invalid
   }

@@ -37,12 +37,13 @@ func firstNonUTF8Argument() -> (index: Int, option: String?)? {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+Words.configure(arguments: arguments)
 let status: Int32
 if let bad = firstNonUTF8Argument() {
-  let what = bad.option.map { "the value of \($0)" } ?? "argument \(bad.index)"
-  Console.fail(
-    "\(what) is not valid UTF-8 (a file name in a legacy encoding such as Shift_JIS or EUC-JP?)",
-    hint: "Rename the file to a UTF-8 name, or point a symbolic link with a UTF-8 name at it.")
+  let what =
+    bad.option.map { Words.text("cli.notUTF8.option", ["option": $0]) }
+    ?? Words.text("cli.notUTF8.argument", ["index": String(bad.index)])
+  Console.fail(Words.text("cli.notUTF8", ["what": what]), hint: Words.text("cli.notUTF8.hint"))
   exit(ExitCode.trouble)
 }
 if let first = arguments.first, let subcommand = Subcommand.named(first) {
@@ -51,7 +52,9 @@ if let first = arguments.first, let subcommand = Subcommand.named(first) {
   let near = Suggestion.closest(to: first, in: Subcommand.all.map(\.name))
 {
   // A word where an option belongs is most likely a misspelt subcommand (`validate tset`).
-  Console.fail("unknown subcommand '\(first)'", hint: "Did you mean 'validate \(near)'?")
+  Console.fail(
+    Words.text("cli.unknownSubcommand", ["name": first]),
+    hint: Words.text("cli.didYouMean", ["suggestion": "validate \(near)"]))
   status = ExitCode.trouble
 } else {
   status = ValidateCommand.run(arguments)

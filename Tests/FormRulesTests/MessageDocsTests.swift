@@ -19,6 +19,19 @@ struct MessageDocsTests {
       Placeholders: `{label}`, and the failure's parameters (`{min}`, `{max}`, `{other}` — rendered as
       the other field's label —, `{unit}` — a unit word chosen by count —, …).
 
+      `cli.*` keys are the `validate` tool's own lines (usage errors, `lint`, `test`, the `--jsonl`
+      summary), in the language the messages use: `--locale`, else `LC_ALL`/`LC_MESSAGES`/`LANG`
+      (`C` and `POSIX` mean English), else the rules file's `defaultLocale`, else English (a usage
+      error before the rules file is read, a rules file that does not load). Their `{name}`s are
+      filled verbatim: file paths, JSON paths, option names and values are never translated, and
+      Japanese lines quote them in 「」. Not localized yet (English in both languages): `--help`
+      texts, the errors particular to `export`, `serve` and `form` (`missing --to`, TLS, the
+      terminal), and what is wrong in a rules file (`unknown rule "minLenght"`, `expected a string,
+      found …`, lint's warning about a confirmation's transforms) apart from an unknown rule, malformed
+      JSON and lint's warning about a `message` without a `requirement`; the frame around them
+      (`エラー：`, the count, 「…」のことですか？) is localized. The location of a rules file's problem keeps
+      the form editors and CI read in every language: `FILE[:LINE:COLUMN]: JSON.PATH: …`.
+
       | key | ja (labeled / inline) | en (labeled / inline) |
       |---|---|---|
 

@@ -356,8 +356,9 @@ struct BadInputTests {
   @Test(
     "Input documents: malformed input is refused with its line and column, never its values", arguments: documentCases)
   func document(_ c: DocumentCase) throws {
+    // The contract's wording is pinned in English (LANG=C); ToolWordsTests pins the Japanese.
     let outcome = try ValidateBinary.run(
-      ["--rules", "Rules/login.json", "--format", "json"] + c.arguments, stdin: c.stdin)
+      ["--rules", "Rules/login.json", "--format", "json"] + c.arguments, stdin: c.stdin, environment: ["LANG": "C"])
     #expect(outcome.status == c.status)
     #expect(outcome.stdout.isEmpty)
     #expect(outcome.stderr == c.stderr)
@@ -475,7 +476,8 @@ struct BadInputTests {
   @Test("J14: CRLF line endings and a last line without a newline are records like any other")
   func lineEndings() throws {
     let stdin = Self.validLine + [0x0D, 0x0A] + Self.validLine + [0x0D, 0x0A] + Self.validLine
-    let outcome = try ValidateBinary.run(["--rules", "Rules/login.json", "--jsonl", "--format", "json"], stdin: stdin)
+    let outcome = try ValidateBinary.run(
+      ["--rules", "Rules/login.json", "--jsonl", "--format", "json"], stdin: stdin, environment: ["LANG": "C"])
     #expect(outcome.status == 0)
     #expect(outcome.stdout == String(repeating: Self.validReport + "\n", count: 3))
     #expect(outcome.stderr == "records: 3, valid: 3, invalid: 0, malformed: 0\n")
@@ -487,7 +489,8 @@ struct BadInputTests {
     for c in Self.lineCases {
       stdin += c.line + [0x0A] + Self.validLine + [0x0A]
     }
-    let outcome = try ValidateBinary.run(["--rules", "Rules/login.json", "--jsonl", "--format", "json"], stdin: stdin)
+    let outcome = try ValidateBinary.run(
+      ["--rules", "Rules/login.json", "--jsonl", "--format", "json"], stdin: stdin, environment: ["LANG": "C"])
     #expect(outcome.status == 1)
     let lines = outcome.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 2 * Self.lineCases.count)
@@ -583,7 +586,9 @@ struct BadInputTests {
 
   @Test("Command-line arguments: a usage error is one Error: line with a hint, exit 2", arguments: argumentCases)
   func arguments(_ c: ArgumentCase) throws {
-    let outcome = try ValidateBinary.run(c.arguments)
+    // In English (LANG=C); without it the Japanese default of the shipped rules would apply
+    // once they load (ToolWordsTests).
+    let outcome = try ValidateBinary.run(c.arguments, environment: ["LANG": "C"])
     #expect(outcome.status == c.status)
     #expect(outcome.stderr == c.stderr)
     if c.status == 2 { #expect(outcome.stdout.isEmpty) }

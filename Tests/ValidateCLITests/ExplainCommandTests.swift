@@ -112,7 +112,8 @@ struct ExplainCommandTests {
       (["explain", "--rules", "Tests/ValidateCLITests/Fixtures/cycle-a.json"], "extends cycle"),
     ])
   func errors(_ arguments: [String], message: String) throws {
-    expectUsageError(try ValidateBinary.run(arguments), contains: message)
+    // The English wording (LANG=C); ToolWordsTests pins the Japanese.
+    expectUsageError(try ValidateBinary.run(arguments, environment: ["LANG": "C"]), contains: message)
   }
 
   @Test("--help prints to stdout and exits 0")
@@ -159,7 +160,8 @@ struct ExplainCommandTests {
   @Test("--input with a malformed document is a usage error")
   func liveChecklistMalformed() throws {
     expectUsageError(
-      try ValidateBinary.run(["explain", "--rules", "Rules/login.json", "--input", "-"], stdin: "[1]"),
+      try ValidateBinary.run(
+        ["explain", "--rules", "Rules/login.json", "--input", "-", "--locale", "en"], stdin: "[1]"),
       contains: "not an object")
   }
 }

@@ -186,7 +186,7 @@ extension HostileInputTests {
   @Test("H06c: the shipped rules use the compiled-in list from Rules/ and Rules/policies/, and lint names it")
   func shippedList() throws {
     for rules in ["Rules/signup.json", "Rules/policies/nist-800-63b.json"] {
-      let here = try Self.run(["lint", "--rules", rules])
+      let here = try Self.run(["lint", "--rules", rules, "--locale", "en"])
       #expect(here.status == 0)
       #expect(here.stdout.contains("notCommon uses the built-in common-password list (19640 entries)"))
     }
@@ -234,7 +234,7 @@ extension HostileInputTests {
     arguments: [["--jobs", "1"], ["--jobs", "2"]])
   func nonBlockingStdin(_ jobs: [String]) throws {
     let (status, stdout, stderr) = try Self.runNonBlocking(
-      ["--rules", "Rules/login.json", "--jsonl", "--format", "json"] + jobs, chunks: Self.records)
+      ["--rules", "Rules/login.json", "--jsonl", "--format", "json", "--locale", "en"] + jobs, chunks: Self.records)
     #expect(status == 0, "stderr: \(stderr)")
     #expect(stdout.split(separator: "\n").count == 3)
     #expect(stderr == "records: 3, valid: 3, invalid: 0, malformed: 0\n")
@@ -536,7 +536,7 @@ extension HostileInputTests {
   func jsonlFlushesWhenIdle(_ jobs: String) throws {
     signal(SIGPIPE, SIG_IGN)
     let process = try ValidateBinary.process([
-      "--rules", "Rules/login.json", "--jsonl", "--jobs", jobs, "--format", "json",
+      "--rules", "Rules/login.json", "--jsonl", "--jobs", jobs, "--format", "json", "--locale", "en",
     ])
     let stdin = Pipe()
     let stdout = Pipe()

@@ -151,10 +151,11 @@ struct JSONLinesTests {
         ✓ メールアドレス
         ✗ パスワード: 6文字以上で入力してください。
 
-        """, stderr: "records: 3, valid: 1, invalid: 2, malformed: 1\n")
+        """, stderr: "レコード：3件、有効：1件、無効：2件、形式の誤り：1件\n")
     let en = try ValidateBinary.run(
       ["--rules", "Rules/login.json", "--jsonl", "--format", "text", "--locale", "en"], stdin: input)
     #expect(en.stdoutLines[4] == "✗ Line 2 of the input is not a valid record.")
+    #expect(en.stderr == "records: 3, valid: 1, invalid: 2, malformed: 1\n")
   }
 
   @Test("a malformed line's report in Japanese")
@@ -165,6 +166,6 @@ struct JSONLinesTests {
       stdout: #"""
         {"valid":false,"errors":[{"code":"input.malformed","severity":"error","params":{"line":1,"reason":"unexpectedEnd","column":2},"message":"入力データの1行目の形式が正しくありません。"}],"fields":{}}
 
-        """#, stderr: "records: 1, valid: 0, invalid: 1, malformed: 1\n")
+        """#, stderr: "レコード：1件、有効：0件、無効：1件、形式の誤り：1件\n")
   }
 }

@@ -62,10 +62,10 @@ struct KeepOnlyTests {
       expectNoSecret(run, secret)
     }
     expectUsageError(
-      try ValidateBinary.run(["--rules", "Rules/signup.json", "--keep", "id"], stdin: "{}"),
+      try ValidateBinary.run(["--rules", "Rules/signup.json", "--keep", "id", "--locale", "en"], stdin: "{}"),
       contains: "--keep works with --jsonl only")
     expectUsageError(
-      try ValidateBinary.run(["--rules", "Rules/signup.json", "--only", "invalid"], stdin: "{}"),
+      try ValidateBinary.run(["--rules", "Rules/signup.json", "--only", "invalid", "--locale", "en"], stdin: "{}"),
       contains: "--only works with --jsonl only")
     expectUsageError(
       try ValidateBinary.run(Self.base + ["--format", "text", "--only", "invalid"], stdin: "{}"),

@@ -46,7 +46,7 @@ struct OutputStreamTests {
   func fullDisk() throws {
     guard let full = FileHandle(forWritingAtPath: "/dev/full") else { return }
     let (process, error, inputURL) = try Self.start(
-      ["--rules", "Rules/login.json", "--jsonl"], input: Self.manyRecords(10), stdout: full)
+      ["--rules", "Rules/login.json", "--jsonl", "--locale", "en"], input: Self.manyRecords(10), stdout: full)
     defer { try? FileManager.default.removeItem(at: inputURL) }
     let stderr = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()

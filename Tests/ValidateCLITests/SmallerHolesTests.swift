@@ -66,7 +66,7 @@ struct SmallerHolesTests {
     arguments: [(false, true), (true, true), (false, false), (true, false)])
   func utf16Input(bigEndian: Bool, bom: Bool) throws {
     let document = try run(
-      ["--rules", "rules.json"], stdin: Self.utf16(#"{"Key": "x"}"#, bigEndian: bigEndian, bom: bom))
+      ["--rules", "rules.json", "--locale", "en"], stdin: Self.utf16(#"{"Key": "x"}"#, bigEndian: bigEndian, bom: bom))
     #expect(document.status == 2)
     #expect(
       document.stderr
@@ -110,7 +110,7 @@ struct SmallerHolesTests {
       #expect(reports.count == 4)
       #expect(reports.map { $0.hasPrefix(#"{"valid":true"#) } == holdsKey, "\(reports)")
     }
-    let field = try run(["--rules", "rules.json", "--field", "\(kelvin)=x"])
+    let field = try run(["--rules", "rules.json", "--field", "\(kelvin)=x", "--locale", "en"])
     #expect(field.status == 2)
     #expect(field.stderr.hasPrefix("Error: no field named '\(kelvin)'"))
   }

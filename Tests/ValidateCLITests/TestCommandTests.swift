@@ -8,22 +8,27 @@ struct TestCommandTests {
   func shippedPass(_ rules: String) throws {
     let result = try ValidateBinary.run(["test", "--rules", rules])
     expectRun(result, status: 0, stderr: "")
+    // The shipped files' defaultLocale is ja: with no locale asked for, the lines are Japanese.
     let lines = result.stdoutLines
     #expect(lines.count >= 2)
-    #expect(lines.dropLast().allSatisfy { $0.hasPrefix("PASS ") }, "stdout: \(result.stdout)")
-    #expect(lines.last == "\(lines.count - 1) passed, 0 failed")
+    #expect(lines.dropLast().allSatisfy { $0.hasPrefix("成功 ") }, "stdout: \(result.stdout)")
+    #expect(lines.last == "成功\(lines.count - 1)件、失敗0件")
+    let english = try ValidateBinary.run(["test", "--rules", rules, "--locale", "en"])
+    #expect(english.stdoutLines.dropLast().allSatisfy { $0.hasPrefix("PASS ") }, "stdout: \(english.stdout)")
+    #expect(english.stdoutLines.last == "\(lines.count - 1) passed, 0 failed")
   }
 
   @Test("every shipped rules file with examples passes them", arguments: ShippedRules.filesWithTests)
   func everyShippedFilePasses(_ rules: String) throws {
-    let result = try ValidateBinary.run(["test", "--rules", rules])
+    let result = try ValidateBinary.run(["test", "--rules", rules, "--locale", "en"])
     expectRun(result, status: 0, stderr: "")
     #expect(result.stdoutLines.last?.hasSuffix(" passed, 0 failed") == true, "stdout: \(result.stdout)")
   }
 
   @Test("a wrong expectation fails: FAIL with expected and got, exit 1")
   func wrongExpectation() throws {
-    let result = try ValidateBinary.run(["test", "--rules", CLI.fixture("wrong-expectation.json")])
+    // English asked for; ToolWordsTests pins the same run in Japanese.
+    let result = try ValidateBinary.run(["test", "--rules", CLI.fixture("wrong-expectation.json"), "--locale", "en"])
     expectRun(
       result, status: 1,
       stdout: """
@@ -75,7 +80,7 @@ struct TestCommandTests {
       ("^null password$", ["null password"]),
     ])
   func runSelects(_ regex: String, names: [String]) throws {
-    let result = try ValidateBinary.run(["test", "--rules", "Rules/login.json", "--run", regex])
+    let result = try ValidateBinary.run(["test", "--rules", "Rules/login.json", "--run", regex, "--locale", "en"])
     expectRun(result, status: 0, stderr: "")
     #expect(result.stdoutLines == names.map { "PASS \($0)" } + ["\(names.count) passed, 0 failed"])
   }
@@ -83,8 +88,12 @@ struct TestCommandTests {
   @Test("--run that matches nothing is reported, not passed")
   func runMatchesNothing() throws {
     let result = try ValidateBinary.run(["test", "--rules", "Rules/login.json", "--run", "no such case"])
-    expectRun(result, status: 1, stdout: "0 passed, 0 failed\n")
-    #expect(result.stderr.hasPrefix("Error: --run matched none of the 13 tests"))
+    expectRun(result, status: 1, stdout: "成功0件、失敗0件\n")
+    #expect(result.stderr.hasPrefix("エラー：「--run」に一致するテストがありません（テストは13件あります）。"))
+    let english = try ValidateBinary.run(
+      ["test", "--rules", "Rules/login.json", "--run", "no such case", "--locale", "en"])
+    expectRun(english, status: 1, stdout: "0 passed, 0 failed\n")
+    #expect(english.stderr.hasPrefix("Error: --run matched none of the 13 tests"))
   }
 
   @Test("--run with an invalid regular expression is a usage error with PCRE2's message")

@@ -242,7 +242,8 @@ struct ValidateCommandTests {
       ],
     ])
   func fieldRefusesSensitive(_ arguments: [String]) throws {
-    let result = try ValidateBinary.run(arguments, stdin: #"{"email":"taro@example.jp","password":"abc123"}"#)
+    let result = try ValidateBinary.run(
+      arguments + ["--locale", "en"], stdin: #"{"email":"taro@example.jp","password":"abc123"}"#)
     expectUsageError(result, contains: "sensitive field", hint: "standard input")
     expectNoSecret(result, "Hunter2-not-for-ps")
   }
@@ -255,7 +256,7 @@ struct ValidateCommandTests {
       (["--field", "email=taro@example.jp", "--jsonl"], "--jsonl"),
     ])
   func fieldMistakes(_ arguments: [String], message: String) throws {
-    let result = try ValidateBinary.run(["--rules", Self.login] + arguments, stdin: "{}")
+    let result = try ValidateBinary.run(["--rules", Self.login, "--locale", "en"] + arguments, stdin: "{}")
     expectUsageError(result, contains: message)
   }
 
@@ -299,9 +300,9 @@ struct ValidateCommandTests {
 
   @Test("an unreadable input file: exit 2", arguments: ["Tests/ValidateCLITests/Fixtures/no-such-input.json", "Rules"])
   func unreadableInput(_ path: String) throws {
-    let document = try ValidateBinary.run(["--rules", Self.login, "--input", path])
+    let document = try ValidateBinary.run(["--rules", Self.login, "--input", path, "--locale", "en"])
     expectUsageError(document, contains: "cannot read input '\(path)'")
-    let lines = try ValidateBinary.run(["--rules", Self.login, "--jsonl", "--input", path])
+    let lines = try ValidateBinary.run(["--rules", Self.login, "--jsonl", "--input", path, "--locale", "en"])
     expectUsageError(lines, contains: path)
   }
 
@@ -315,7 +316,7 @@ struct ValidateCommandTests {
       (#"{"email":"a@b.jp","password":"abcdef"}"# + "\n" + #"{"email":"a@b.jp"}"#, "line 2, column 1"),
     ])
   func malformedDocument(_ input: String, message: String) throws {
-    let result = try ValidateBinary.run(["--rules", Self.login], stdin: input)
+    let result = try ValidateBinary.run(["--rules", Self.login, "--locale", "en"], stdin: input)
     expectUsageError(result, contains: message, hint: "--jsonl")
   }
 

@@ -166,8 +166,9 @@ public struct MessageCatalog: Sendable {
       "suggestions",
       "warning",
     ]
+    // The tool's lines (`cli.*`) name their own values; a rules file's message cannot use them.
     for table in builtIn.templates.values {
-      for template in table.values {
+      for (key, template) in table where !key.hasPrefix("cli.") {
         names.formUnion(placeholderNames(in: template.labeled) + placeholderNames(in: template.inline))
       }
     }
