@@ -35,7 +35,8 @@ newest=$(ls -t "${library[@]}" "Fuzz/Targets/$source_file" Fuzz/run.sh | head -n
 if [[ ! -x "$binary" || "$newest" -nt "$binary" ]]; then
   echo "building $binary" >&2
   swiftc -sanitize=fuzzer,address -parse-as-library -module-name FormRulesFuzz -O -g \
-    -I Sources/CPCRE2 -use-ld=lld "${library[@]}" "Fuzz/Targets/$source_file" -lpcre2-8 -lm -o "$binary"
+    -package-name form_rules -I Sources/CPCRE2 -I Sources/CIDN2 -use-ld=lld "${library[@]}" "Fuzz/Targets/$source_file" \
+    -lpcre2-8 -lidn2 -lm -o "$binary"
 fi
 [[ "$seconds" == 0 ]] && exit 0
 
