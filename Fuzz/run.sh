@@ -31,7 +31,7 @@ mkdir -p "$out/corpus/$target" "$out/artifacts/$target"
 binary="$out/$target"
 
 mapfile -t library < <(find Sources/FormRules -name '*.swift' | sort)
-newest=$(ls -t "${library[@]}" "Fuzz/Targets/$source_file" Fuzz/run.sh | head -n 1)
+newest=$(ls -t "${library[@]}" "Fuzz/Targets/$source_file" Fuzz/run.sh | sed -n 1p)
 if [[ ! -x "$binary" || "$newest" -nt "$binary" ]]; then
   echo "building $binary" >&2
   swiftc -sanitize=fuzzer,address -parse-as-library -module-name FormRulesFuzz -O -g \
