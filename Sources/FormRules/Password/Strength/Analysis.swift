@@ -41,7 +41,9 @@ struct Analysis {
   let folded: [UInt32]
   /// Case of each scalar: 1 upper, -1 lower, 0 neither (looked up once, not per match).
   let letterCase: [Int8]
-  let userInputs: [String]
+  /// The parts of the other fields' values (``FieldParts``), folded as `folded` is: found
+  /// once per estimate and shared with the analyses of repeated blocks.
+  let userParts: [[UInt32]]
   let depth: Int
   var totalLog10: Double = 0
 
@@ -56,10 +58,10 @@ struct Analysis {
     return table
   }()
 
-  init(estimator: StrengthEstimator, scalars: [Unicode.Scalar], userInputs: [String], depth: Int) {
+  init(estimator: StrengthEstimator, scalars: [Unicode.Scalar], userParts: [[UInt32]], depth: Int) {
     self.estimator = estimator
     self.scalars = scalars
-    self.userInputs = userInputs
+    self.userParts = userParts
     self.depth = depth
     folded = scalars.map(Self.foldForWords)
     letterCase = scalars.map { scalar in
@@ -70,6 +72,17 @@ struct Analysis {
       default: return scalar.properties.isUppercase ? 1 : scalar.properties.isLowercase ? -1 : 0
       }
     }
+  }
+
+  /// The parts of `userInputs` a password is matched against, in order, folded for words.
+  static func userParts(_ userInputs: [String]) -> [[UInt32]] {
+    var parts: [[UInt32]] = []
+    for input in userInputs {
+      for part in FieldParts.parts(of: input, minLength: 3, unit: .characters) {
+        parts.append(part.map { foldForWords($0) })
+      }
+    }
+    return parts
   }
 
   static func foldForWords(_ scalar: Unicode.Scalar) -> UInt32 {

@@ -26,7 +26,7 @@ extension Analysis {
       let base: Double
       if depth == 0 {
         var inner = Analysis(
-          estimator: estimator, scalars: Array(scalars[i..<i + unit]), userInputs: userInputs, depth: depth + 1)
+          estimator: estimator, scalars: Array(scalars[i..<i + unit]), userParts: userParts, depth: depth + 1)
         _ = inner.decompose()
         base = inner.totalLog10
       } else {

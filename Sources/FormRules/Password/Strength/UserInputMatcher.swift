@@ -2,15 +2,8 @@
 /// find (``FieldParts``), forwards or reversed, at rank 1, the most guessable of all.
 extension Analysis {
   func userInputMatches(into matches: inout [Match]) {
-    guard !userInputs.isEmpty else { return }
     let n = folded.count
-    var parts: [[UInt32]] = []
-    for input in userInputs {
-      for part in FieldParts.parts(of: input, minLength: 3, unit: .characters) where part.count <= n {
-        parts.append(part.map { Self.foldForWords($0) })
-      }
-    }
-    for part in parts {
+    for part in userParts {
       let m = part.count
       guard m <= n else { continue }
       for i in 0...(n - m) {
