@@ -102,6 +102,13 @@ struct StrengthListsFileTests {
         #expect(node >= 0 && trie.rank(node) == value >> 3 && Int(trie.source(node)) == value & 7)
       }
       if romaji { #expect(trie.rank(of: Romaji.reducedWord("toukyou")) > 0) }
+      // Every node's word-end flag (what the estimator reads first) agrees with its column.
+      var disagreeing = 0
+      for node in 0..<trie.nodeCount {
+        let end = trie.wordEnd(node)
+        if end.flagged != (end.value != 0) { disagreeing += 1 }
+      }
+      #expect(disagreeing == 0, "romaji: \(romaji)")
     }
     #expect((dictionary.romaji != nil) == languages.contains(.ja))
     // Strings read per list (repeats and all), what wordCount adds up.
@@ -142,6 +149,7 @@ struct StrengthListsFileTests {
       ("one byte short", Array(bytes.dropLast())), ("one byte more", bytes + [0]),
       ("half", Array(bytes.prefix(middle))),
       ("old format", Array("FRSTRW1\n".utf8) + Array(bytes.dropFirst(8))),
+      ("the previous format", Array("FRSTRW2\n".utf8) + Array(bytes.dropFirst(8))),
       ("a flipped byte", try Self.edited({ b, _ in b[middle] ^= 0x40 }, resum: false)),
       ("another list count", try Self.edited({ b, _ in b[StrengthListsFile.headerSize] = 3 }, resum: true)),
       (
@@ -156,6 +164,36 @@ struct StrengthListsFileTests {
         "a root entry out of range",
         try Self.edited(
           { b, p in Self.put(Int32(p.words.nodeCount), at: p.words.rootASCII + 4 * 97, in: &b) }, resum: true)
+      ),
+      (
+        "a word-end flag without its word",
+        try Self.edited(
+          { b, p in
+            // The node of the first word in the romaji trie's column: clear its rank, keep its flag.
+            var n = 1
+            while b.withUnsafeBytes({ $0.loadUnaligned(fromByteOffset: p.romaji.columns + 4 * n, as: UInt32.self) })
+              == 0
+            {
+              n += 1
+            }
+            Self.put(0, at: p.romaji.columns + 4 * n, in: &b)
+          }, resum: true)
+      ),
+      (
+        "a word without its word-end flag",
+        try Self.edited(
+          { b, p in
+            var n = 1
+            while b.withUnsafeBytes({ $0.loadUnaligned(fromByteOffset: p.words.nodes + 8 * n + 4, as: UInt32.self) })
+              >> 24 == 0
+            {
+              n += 1
+            }
+            let entry = b.withUnsafeBytes {
+              $0.loadUnaligned(fromByteOffset: p.words.nodes + 8 * n + 4, as: UInt32.self)
+            }
+            Self.put(Int32(bitPattern: entry & 0x00FF_FFFF), at: p.words.nodes + 8 * n + 4, in: &b)
+          }, resum: true)
       ),
       (
         "a huge node count",
