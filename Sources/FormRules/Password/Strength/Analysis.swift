@@ -43,7 +43,7 @@ struct Analysis {
   let letterCase: [Int8]
   /// The parts of the other fields' values (``FieldParts``), folded as `folded` is: found
   /// once per estimate and shared with the analyses of repeated blocks.
-  let userParts: [[UInt32]]
+  let userParts: FieldParts.Flat
   let depth: Int
   var totalLog10: Double = 0
 
@@ -58,7 +58,7 @@ struct Analysis {
     return table
   }()
 
-  init(estimator: StrengthEstimator, scalars: [Unicode.Scalar], userParts: [[UInt32]], depth: Int) {
+  init(estimator: StrengthEstimator, scalars: [Unicode.Scalar], userParts: FieldParts.Flat, depth: Int) {
     self.estimator = estimator
     self.scalars = scalars
     self.userParts = userParts
@@ -75,14 +75,16 @@ struct Analysis {
   }
 
   /// The parts of `userInputs` a password is matched against, in order, folded for words.
-  static func userParts(_ userInputs: [String]) -> [[UInt32]] {
-    var parts: [[UInt32]] = []
+  static func userParts(_ userInputs: [String]) -> FieldParts.Flat {
+    var all = FieldParts.Flat()
     for input in userInputs {
-      for part in FieldParts.parts(of: input, minLength: 3, unit: .characters) {
-        parts.append(part.map { foldForWords($0) })
+      var parts = FieldParts.flatParts(of: input, minLength: 3, unit: .characters)
+      for k in parts.values.indices {
+        if let scalar = Unicode.Scalar(parts.values[k]) { parts.values[k] = foldForWords(scalar) }
       }
+      if all.ends.isEmpty { all = parts } else { all.append(parts) }
     }
-    return parts
+    return all
   }
 
   static func foldForWords(_ scalar: Unicode.Scalar) -> UInt32 {
