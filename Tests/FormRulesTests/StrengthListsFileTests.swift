@@ -166,36 +166,6 @@ struct StrengthListsFileTests {
           { b, p in Self.put(Int32(p.words.nodeCount), at: p.words.rootASCII + 4 * 97, in: &b) }, resum: true)
       ),
       (
-        "a word-end flag without its word",
-        try Self.edited(
-          { b, p in
-            // The node of the first word in the romaji trie's column: clear its rank, keep its flag.
-            var n = 1
-            while b.withUnsafeBytes({ $0.loadUnaligned(fromByteOffset: p.romaji.columns + 4 * n, as: UInt32.self) })
-              == 0
-            {
-              n += 1
-            }
-            Self.put(0, at: p.romaji.columns + 4 * n, in: &b)
-          }, resum: true)
-      ),
-      (
-        "a word without its word-end flag",
-        try Self.edited(
-          { b, p in
-            var n = 1
-            while b.withUnsafeBytes({ $0.loadUnaligned(fromByteOffset: p.words.nodes + 8 * n + 4, as: UInt32.self) })
-              >> 24 == 0
-            {
-              n += 1
-            }
-            let entry = b.withUnsafeBytes {
-              $0.loadUnaligned(fromByteOffset: p.words.nodes + 8 * n + 4, as: UInt32.self)
-            }
-            Self.put(Int32(bitPattern: entry & 0x00FF_FFFF), at: p.words.nodes + 8 * n + 4, in: &b)
-          }, resum: true)
-      ),
-      (
         "a huge node count",
         try Self.edited({ b, p in Self.put(1 << 29, at: p.romaji.rootASCII - 12, in: &b) }, resum: true)
       ),
