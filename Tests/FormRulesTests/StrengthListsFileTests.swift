@@ -102,6 +102,13 @@ struct StrengthListsFileTests {
         #expect(node >= 0 && trie.rank(node) == value >> 3 && Int(trie.source(node)) == value & 7)
       }
       if romaji { #expect(trie.rank(of: Romaji.reducedWord("toukyou")) > 0) }
+      // Every node's word-end flag (what the estimator reads first) agrees with its column.
+      var disagreeing = 0
+      for node in 0..<trie.nodeCount {
+        let end = trie.wordEnd(node)
+        if end.flagged != (end.value != 0) { disagreeing += 1 }
+      }
+      #expect(disagreeing == 0, "romaji: \(romaji)")
     }
     #expect((dictionary.romaji != nil) == languages.contains(.ja))
     // Strings read per list (repeats and all), what wordCount adds up.
@@ -142,6 +149,7 @@ struct StrengthListsFileTests {
       ("one byte short", Array(bytes.dropLast())), ("one byte more", bytes + [0]),
       ("half", Array(bytes.prefix(middle))),
       ("old format", Array("FRSTRW1\n".utf8) + Array(bytes.dropFirst(8))),
+      ("the previous format", Array("FRSTRW2\n".utf8) + Array(bytes.dropFirst(8))),
       ("a flipped byte", try Self.edited({ b, _ in b[middle] ^= 0x40 }, resum: false)),
       ("another list count", try Self.edited({ b, _ in b[StrengthListsFile.headerSize] = 3 }, resum: true)),
       (

@@ -41,7 +41,9 @@ struct Analysis {
   let folded: [UInt32]
   /// Case of each scalar: 1 upper, -1 lower, 0 neither (looked up once, not per match).
   let letterCase: [Int8]
-  let userInputs: [String]
+  /// The parts of the other fields' values (``FieldParts``), folded as `folded` is: found
+  /// once per estimate and shared with the analyses of repeated blocks.
+  let userParts: FieldParts.Flat
   let depth: Int
   var totalLog10: Double = 0
 
@@ -56,10 +58,10 @@ struct Analysis {
     return table
   }()
 
-  init(estimator: StrengthEstimator, scalars: [Unicode.Scalar], userInputs: [String], depth: Int) {
+  init(estimator: StrengthEstimator, scalars: [Unicode.Scalar], userParts: FieldParts.Flat, depth: Int) {
     self.estimator = estimator
     self.scalars = scalars
-    self.userInputs = userInputs
+    self.userParts = userParts
     self.depth = depth
     folded = scalars.map(Self.foldForWords)
     letterCase = scalars.map { scalar in
@@ -70,6 +72,19 @@ struct Analysis {
       default: return scalar.properties.isUppercase ? 1 : scalar.properties.isLowercase ? -1 : 0
       }
     }
+  }
+
+  /// The parts of `userInputs` a password is matched against, in order, folded for words.
+  static func userParts(_ userInputs: [String]) -> FieldParts.Flat {
+    var all = FieldParts.Flat()
+    for input in userInputs {
+      var parts = FieldParts.flatParts(of: input, minLength: 3, unit: .characters)
+      for k in parts.values.indices {
+        if let scalar = Unicode.Scalar(parts.values[k]) { parts.values[k] = foldForWords(scalar) }
+      }
+      if all.ends.isEmpty { all = parts } else { all.append(parts) }
+    }
+    return all
   }
 
   static func foldForWords(_ scalar: Unicode.Scalar) -> UInt32 {

@@ -8,6 +8,11 @@ extension Analysis {
   func dateMatches(into matches: inout [Match]) {
     let n = scalars.count
     let reference = StrengthEstimator.referenceYear
+    // Every reading needs three digits at least (a year four; a date one each for day, month
+    // and year): most passwords have fewer and are done here.
+    var digits = 0
+    for k in 0..<n where digit(k) != nil { digits += 1 }
+    guard digits >= 3 else { return }
     var found: [Match] = []
     for i in 0..<n where digit(i) != nil {
       // Years: 1900–2049 on their own.

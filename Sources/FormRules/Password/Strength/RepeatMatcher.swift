@@ -10,6 +10,9 @@ extension Analysis {
     while i < n - 1 {
       var best: (unit: Int, count: Int)?
       for unit in stride(from: 1, through: (n - i) / 2, by: 1) {
+        // A block that does not start again right after itself repeats once: not a repeat.
+        // (Most units stop here, without setting up the comparison below.)
+        if scalars[i + unit] != scalars[i] { continue }
         var count = 1
         while i + (count + 1) * unit <= n,
           (0..<unit).allSatisfy({ scalars[i + count * unit + $0] == scalars[i + $0] })
@@ -26,7 +29,7 @@ extension Analysis {
       let base: Double
       if depth == 0 {
         var inner = Analysis(
-          estimator: estimator, scalars: Array(scalars[i..<i + unit]), userInputs: userInputs, depth: depth + 1)
+          estimator: estimator, scalars: Array(scalars[i..<i + unit]), userParts: userParts, depth: depth + 1)
         _ = inner.decompose()
         base = inner.totalLog10
       } else {

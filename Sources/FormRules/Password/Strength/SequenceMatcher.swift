@@ -11,9 +11,12 @@ extension Analysis {
   func sequenceMatches(into matches: inout [Match]) {
     let n = scalars.count
     guard n > 1 else { return }
-    var seen = Set<Int>()
+    // The runs added so far (a handful: a linear search beats hashing them).
+    var seen: [Int] = []
     func add(_ i: Int, _ j: Int, ascending: Bool) {
-      guard seen.insert(i * 1024 + j * 2 + (ascending ? 1 : 0)).inserted else { return }
+      let key = i * 1024 + j * 2 + (ascending ? 1 : 0)
+      guard !seen.contains(key) else { return }
+      seen.append(key)
       let first = Sequences.fold(scalars[i])
       let base: Double
       switch first {

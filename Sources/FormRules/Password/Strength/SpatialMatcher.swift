@@ -8,8 +8,11 @@ extension Analysis {
   func spatialMatches(into matches: inout [Match]) {
     let n = scalars.count
     guard n >= 3 else { return }
+    // One buffer of key positions, refilled per layout.
+    var located = [KeyboardLayout.Graph.Location?](repeating: nil, count: n)
+    let widthFolded = scalars.map { Sequences.widthFolded($0) }
     for graph in estimator.layouts {
-      let located = scalars.map { graph.location(of: Sequences.widthFolded($0)) }
+      for k in 0..<n { located[k] = graph.location(of: widthFolded[k]) }
       var i = 0
       while i < n - 2 {
         var j = i

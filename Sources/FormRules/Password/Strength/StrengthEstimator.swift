@@ -69,7 +69,8 @@ public final class StrengthEstimator: Sendable {
       if scalars.count == Self.maxScalars { break }
       scalars.append(scalar)
     }
-    var analysis = Analysis(estimator: self, scalars: scalars, userInputs: userInputs, depth: 0)
+    var analysis = Analysis(
+      estimator: self, scalars: scalars, userParts: Analysis.userParts(userInputs), depth: 0)
     let pieces = analysis.decompose()
     let log10Guesses = analysis.totalLog10
     let score = Self.score(log10Guesses)

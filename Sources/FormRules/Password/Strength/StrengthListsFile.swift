@@ -18,7 +18,7 @@ import Foundation
 /// per language set, that the tries hold what the lists hold.
 ///
 /// Layout (integers little-endian):
-/// - the 8 bytes `FRSTRW2\n`; the file's length (4 bytes); 4 zero bytes; a checksum
+/// - the 8 bytes `FRSTRW3\n`; the file's length (4 bytes); 4 zero bytes; a checksum
 ///   (8 bytes, ``checksum(_:)``) of everything after it;
 /// - the number of lists (1 byte); per list its path (1 byte length, UTF-8) and how many
 ///   strings it holds (4 bytes, repeats included: ``StrengthDictionary/wordCount``); zero
@@ -34,7 +34,7 @@ import Foundation
 enum StrengthListsFile {
   /// The file's name in the strength folder.
   static let name = "words.bin"
-  static let magic = Array("FRSTRW2\n".utf8)
+  static let magic = Array("FRSTRW3\n".utf8)
   /// Where the lists start: after the magic, the length, 4 zero bytes and the checksum.
   static let headerSize = 24
 

@@ -2,21 +2,16 @@
 /// find (``FieldParts``), forwards or reversed, at rank 1, the most guessable of all.
 extension Analysis {
   func userInputMatches(into matches: inout [Match]) {
-    guard !userInputs.isEmpty else { return }
     let n = folded.count
-    var parts: [[UInt32]] = []
-    for input in userInputs {
-      for part in FieldParts.parts(of: input, minLength: 3, unit: .characters) where part.count <= n {
-        parts.append(part.map { Self.foldForWords($0) })
-      }
-    }
-    for part in parts {
-      let m = part.count
+    let values = userParts.values
+    for k in userParts.indices {
+      let start = userParts.start(k)
+      let m = userParts.ends[k] - start
       guard m <= n else { continue }
       for i in 0...(n - m) {
-        if (0..<m).allSatisfy({ folded[i + $0] == part[$0] }) {
+        if (0..<m).allSatisfy({ folded[i + $0] == values[start + $0] }) {
           appendWord(i, i + m - 1, Match.Word(rank: 1, source: .userInput), substitutions: [], into: &matches)
-        } else if (0..<m).allSatisfy({ folded[i + $0] == part[m - 1 - $0] }) {
+        } else if (0..<m).allSatisfy({ folded[i + $0] == values[start + m - 1 - $0] }) {
           appendWord(
             i, i + m - 1, Match.Word(rank: 1, source: .userInput, reversed: true), substitutions: [], into: &matches)
         }

@@ -11,12 +11,14 @@
 /// - `nodeCount`, `columnCount`, then per column its label (a bit set of
 ///   ``StrengthLanguage`` in sorted order: which languages' lists the column holds);
 /// - `rootASCII`: 128 node numbers (-1: none), the root's ASCII children, a direct table;
-/// - `nodes`: `nodeCount + 1` pairs (`childStart`, `scalar`). Nodes are numbered breadth
+/// - `nodes`: `nodeCount + 1` pairs (`childStart`, `entry`). Nodes are numbered breadth
 ///   first, with a node's children consecutive and sorted by scalar, so node `n`'s children
 ///   are the nodes `childStart[n] ..< childStart[n + 1]` and the edges need no targets;
-///   `scalar` is the scalar on the edge into the node (the root's and the last pair's are 0).
-///   The pairs interleave so that scanning a node's children for a scalar also reads the
-///   start of the next node's children: one cache line per step, not two;
+///   `entry` is the scalar on the edge into the node (bits 0–23; the root's and the last
+///   pair's are 0) and, in bit `24 + c`, whether a word ends at the node in column `c`
+///   (the column's value is not 0). The pairs interleave so that scanning a node's children
+///   for a scalar also reads the start of the next node's children and whether a word ends
+///   there: a step that ends no word reads one cache line, not two;
 /// - `columnCount` columns of `nodeCount` values, each `rank << 3 | source` of the best-ranked
 ///   word ending at the node over the lists the column holds (0: no word ends there; the
 ///   source is a ``WordSource`` raw value). A language set reads one column, so the sets
@@ -24,8 +26,10 @@
 final class WordTrie: @unchecked Sendable {
   /// Keeps the bytes alive: a mapped file or a heap block.
   private let owner: AnyObject
-  /// (`childStart`, `scalar`) per node, as 32-bit words.
+  /// (`childStart`, `entry`) per node, as 32-bit words.
   private let nodes: UnsafePointer<UInt32>
+  /// The bit of `entry` that says a word ends at the node in the column this trie reads.
+  private let wordBit: UInt32
   private let values: UnsafePointer<UInt32>
   private let rootASCII: UnsafePointer<Int32>
   /// How many nodes, the root included.
@@ -45,7 +49,10 @@ final class WordTrie: @unchecked Sendable {
 
     /// Checks a block at `offset` in `bytes` (which must be 4-byte aligned there): sizes
     /// within the buffer and every node number in range, so lookups never leave the block
-    /// whatever the bytes hold. Returns why not, when it is not a trie.
+    /// whatever the bytes hold. Returns why not, when it is not a trie. The word-end flags
+    /// are not compared with the columns here (1.4 million reads, about a fifth of the
+    /// start-up's instructions): a damaged file fails its checksum first, and
+    /// `StrengthListsFileTests` checks every flag of the committed file.
     init(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(LayoutError) {
       func u32(_ at: Int) throws(LayoutError) -> Int {
         guard at >= 0, at + 4 <= bytes.count else { throw LayoutError("truncated at byte \(at)") }
@@ -56,7 +63,7 @@ final class WordTrie: @unchecked Sendable {
       }
       nodeCount = try u32(offset)
       let columnCount = try u32(offset + 4)
-      guard nodeCount >= 1, nodeCount < 1 << 30, columnCount >= 1, columnCount <= 64 else {
+      guard nodeCount >= 1, nodeCount < 1 << 30, columnCount >= 1, columnCount <= WordTrie.maxColumns else {
         throw LayoutError("malformed trie header at byte \(offset)")
       }
       var labels: [UInt32] = []
@@ -104,6 +111,7 @@ final class WordTrie: @unchecked Sendable {
     nodes = (base + layout.nodes).assumingMemoryBound(to: UInt32.self)
     values = (base + layout.columns + column * layout.nodeCount * 4).assumingMemoryBound(to: UInt32.self)
     rootASCII = (base + layout.rootASCII).assumingMemoryBound(to: Int32.self)
+    wordBit = UInt32(1) << UInt32(WordTrie.scalarBits + column)
     nodeCount = layout.nodeCount
     byteCount = 128 * 4 + (nodeCount + 1) * 8 + nodeCount * 4
   }
@@ -126,6 +134,11 @@ final class WordTrie: @unchecked Sendable {
   }
 
   static let root = 0
+  /// The low bits of a node's entry that hold its scalar (every scalar is below 2²¹).
+  static let scalarBits = 24
+  static let scalarMask: UInt32 = (1 << 24) - 1
+  /// Columns a block can have: one word-end bit each in the 8 high bits of an entry.
+  static let maxColumns = 8
 
   /// The child of `node` along `c`, or `nil`.
   @inline(__always)
@@ -139,10 +152,14 @@ final class WordTrie: @unchecked Sendable {
     // Narrow to a short range that still holds `c` if present, then scan it.
     while high - low > 8 {
       let middle = (low + high) / 2
-      if UInt32(littleEndian: nodes[2 * middle + 1]) < c { low = middle + 1 } else { high = middle + 1 }
+      if UInt32(littleEndian: nodes[2 * middle + 1]) & Self.scalarMask < c {
+        low = middle + 1
+      } else {
+        high = middle + 1
+      }
     }
     while low < high {
-      let s = UInt32(littleEndian: nodes[2 * low + 1])
+      let s = UInt32(littleEndian: nodes[2 * low + 1]) & Self.scalarMask
       if s == c { return low }
       if s > c { return nil }
       low += 1
@@ -150,9 +167,19 @@ final class WordTrie: @unchecked Sendable {
     return nil
   }
 
-  /// The rank of the word ending at `node`, or 0.
+  /// The rank of the word ending at `node`, or 0. The node's own entry says whether a word
+  /// ends there (read with its scalar a step ago), so the column is read only when one does.
   @inline(__always)
-  func rank(_ node: Int) -> Int { Int(UInt32(littleEndian: values[node]) >> 3) }
+  func rank(_ node: Int) -> Int {
+    guard UInt32(littleEndian: nodes[2 * node + 1]) & wordBit != 0 else { return 0 }
+    return Int(UInt32(littleEndian: values[node]) >> 3)
+  }
+
+  /// Whether the node's entry says a word ends there, and the column's value at the node
+  /// (for the test that checks the two agree: the loader does not, see ``Layout``).
+  func wordEnd(_ node: Int) -> (flagged: Bool, value: UInt32) {
+    (UInt32(littleEndian: nodes[2 * node + 1]) & wordBit != 0, UInt32(littleEndian: values[node]))
+  }
 
   /// The list the word ending at `node` came from (a ``WordSource`` raw value).
   @inline(__always)
@@ -174,7 +201,7 @@ final class WordTrie: @unchecked Sendable {
     func visit(_ node: Int) {
       if rank(node) > 0 { body(word, rank(node), source(node)) }
       for c in Int(UInt32(littleEndian: nodes[2 * node]))..<Int(UInt32(littleEndian: nodes[2 * node + 2])) {
-        word.append(UInt32(littleEndian: nodes[2 * c + 1]))
+        word.append(UInt32(littleEndian: nodes[2 * c + 1]) & Self.scalarMask)
         visit(c)
         word.removeLast()
       }
@@ -207,6 +234,7 @@ final class WordTrie: @unchecked Sendable {
 
     /// - Parameter columns: how many rank columns (language sets) the words are sorted into.
     init(columns: Int = 1) {
+      precondition(columns >= 1 && columns <= WordTrie.maxColumns)
       columnCount = columns
       ranks = [Int32](repeating: 0, count: columns)
       sources = [UInt8](repeating: 0, count: columns)
@@ -234,6 +262,8 @@ final class WordTrie: @unchecked Sendable {
     }
 
     private mutating func child(of node: Int32, _ c: UInt32) -> Int32 {
+      // The entry's high bits are the word-end flags: a scalar never reaches them.
+      precondition(c <= WordTrie.scalarMask, "not a Unicode scalar value")
       let key = (UInt64(UInt32(bitPattern: node)) << 32 | UInt64(c)) &+ 1
       let mask = keys.count - 1
       var i = Self.slot(key) & mask
@@ -324,7 +354,16 @@ final class WordTrie: @unchecked Sendable {
       for r in rootASCII { put(UInt32(bitPattern: r)) }
       for (new, start) in childStart.enumerated() {
         put(UInt32(bitPattern: start))
-        put(new < n ? scalars[order[new]] : 0)
+        guard new < n else {
+          put(0)
+          continue
+        }
+        let old = order[new]
+        var entry = scalars[old]
+        for column in 0..<columnCount where ranks[old * columnCount + column] > 0 {
+          entry |= UInt32(1) << UInt32(WordTrie.scalarBits + column)
+        }
+        put(entry)
       }
       for column in 0..<columnCount {
         for old in order {
