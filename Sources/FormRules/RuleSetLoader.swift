@@ -82,7 +82,7 @@ struct RuleSetLoader {
         } else if let object = root.objectValue, let array = object["tests"]?.arrayValue {
           merged.tests += fileDecoder.decodeTests(array, at: [.key("tests")])
         } else {
-          fileDecoder.problem([], "expected an array of tests or an object with \"tests\"")
+          fileDecoder.problem([], ProblemLine("cli.rules.test.notArray"))
         }
         problems += fileDecoder.problems
       }

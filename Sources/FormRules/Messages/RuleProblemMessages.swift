@@ -1,0 +1,200 @@
+/// What is wrong in a rules file, in both languages (`cli.rules.*`). The English lines are the
+/// messages the engine has always written, word for word; a Japanese line says the same with the
+/// file's keys and values in 「…」 or as written.
+///
+/// Values: keys, names and JSON values are filled in verbatim; a JSON type (`a number`) and the
+/// kind of value expected (`a non-negative integer`) are catalog lines themselves
+/// (`cli.rules.type.*`, `cli.rules.kind.*`), rendered in the same language (`数値`, `0以上の整数`).
+let ruleProblemMessages: [CatalogEntry] = [
+  // JSON types, as a found value is named when it is not a scalar, or not the expected kind.
+  CatalogEntry("cli.rules.type.null", ja: "null", en: "null"),
+  CatalogEntry("cli.rules.type.boolean", ja: "真偽値", en: "a boolean"),
+  CatalogEntry("cli.rules.type.number", ja: "数値", en: "a number"),
+  CatalogEntry("cli.rules.type.string", ja: "文字列", en: "a string"),
+  CatalogEntry("cli.rules.type.array", ja: "配列", en: "an array"),
+  CatalogEntry("cli.rules.type.object", ja: "オブジェクト", en: "an object"),
+  // The kinds of value a key expects.
+  CatalogEntry("cli.rules.kind.positiveInteger", ja: "正の整数", en: "a positive integer"),
+  CatalogEntry("cli.rules.kind.nonNegativeInteger", ja: "0以上の整数", en: "a non-negative integer"),
+  CatalogEntry("cli.rules.kind.trueOrFalse", ja: "「true」または「false」", en: "true or false"),
+  CatalogEntry("cli.rules.kind.objectOfFields", ja: "項目のオブジェクト", en: "an object of fields"),
+  CatalogEntry(
+    "cli.rules.kind.stringOrLanguages", ja: "文字列または言語ごとのオブジェクト", en: "a string or an object of languages"),
+  CatalogEntry("cli.rules.kind.fieldObject", ja: "項目のオブジェクト", en: "a field object"),
+  CatalogEntry("cli.rules.kind.arrayOfRules", ja: "ルールの配列", en: "an array of rules"),
+  CatalogEntry("cli.rules.kind.objectOfLanguages", ja: "言語ごとのオブジェクト", en: "an object of languages"),
+  CatalogEntry("cli.rules.kind.objectOfCodes", ja: "コードごとのオブジェクト", en: "an object of codes"),
+  CatalogEntry("cli.rules.kind.codeTable", ja: "項目ごとのコードの配列のオブジェクト", en: "an object of field → [codes]"),
+  CatalogEntry("cli.rules.kind.arrayOfCodes", ja: "コードの配列", en: "an array of codes"),
+  CatalogEntry("cli.rules.kind.testObject", ja: "テストのオブジェクト", en: "a test object"),
+  CatalogEntry("cli.rules.kind.stringOrNull", ja: "文字列またはnull", en: "a string or null"),
+  CatalogEntry(
+    "cli.rules.kind.stringOrStrings", ja: "文字列または文字列の配列", en: "a string or an array of strings"),
+  CatalogEntry("cli.rules.kind.arrayOfStrings", ja: "文字列の配列", en: "an array of strings"),
+  // Expected one thing, found another.
+  CatalogEntry(
+    "cli.rules.expected", ja: "{expected}を指定してください（指定された値：{found}）", en: "expected {expected}, found {found}"),
+  CatalogEntry("cli.rules.expectedOnly", ja: "{expected}を指定してください", en: "expected {expected}"),
+  CatalogEntry(
+    "cli.rules.expectedOneOf", ja: "{choiceList}のいずれかを指定してください（指定された値：{found}）",
+    en: "expected one of {choices}, found {found}"),
+  CatalogEntry(
+    "cli.rules.expectedChoice", ja: "{choiceList}のいずれかを指定してください（指定された値：{found}）",
+    en: "expected {choices}, found {found}"),
+  CatalogEntry(
+    "cli.rules.expectedRuleObject", ja: "{example}のようなルールのオブジェクトを指定してください（指定された値：{found}）",
+    en: "expected a rule object such as {example}, found {found}"),
+  CatalogEntry(
+    "cli.rules.expectedMessage", ja: "文字列または{example}を指定してください（指定された値：{found}）",
+    en: "expected a string or {example}, found {found}"),
+  // Keys.
+  CatalogEntry("cli.rules.unknownKey", ja: "{what}キー「{key}」はありません", en: "unknown {what} key \"{key}\""),
+  CatalogEntry("cli.rules.what.topLevel", ja: "トップレベルの", en: "top-level"),
+  CatalogEntry("cli.rules.what.limits", ja: "「limits」の", en: "limits"),
+  CatalogEntry("cli.rules.what.field", ja: "項目の", en: "field"),
+  CatalogEntry("cli.rules.what.when", ja: "「when」の", en: "when"),
+  CatalogEntry("cli.rules.what.message", ja: "メッセージの", en: "message"),
+  CatalogEntry("cli.rules.what.test", ja: "テストの", en: "test"),
+  CatalogEntry(
+    "cli.rules.unknownRuleKey", ja: "ルール「{rule}」にキー「{key}」はありません", en: "unknown \"{rule}\" rule key \"{key}\""),
+  // Top level and fields.
+  CatalogEntry(
+    "cli.rules.unsupportedVersion", ja: "バージョン{value}には対応していません。このエンジンが読めるのはバージョン1です",
+    en: "unsupported version {value}; this engine reads version 1"),
+  CatalogEntry(
+    "cli.rules.normalizationTwins", ja: "「{name}」と「{other}」はユニコードの正規化だけが異なります。どちらかの名前を変えてください",
+    en: "\"{name}\" and \"{other}\" differ only in Unicode normalization; rename one of them"),
+  CatalogEntry(
+    "cli.rules.unknownPlaceholder", ja: "プレースホルダー「{placeholder}」はありません", en: "unknown placeholder {placeholder}"),
+  CatalogEntry(
+    "cli.rules.unknownLocale", ja: "言語「{locale}」には対応していません（対応している言語：ja、en）",
+    en: "unknown locale \"{locale}\" (supported: ja, en)"),
+  CatalogEntry("cli.rules.emptyFieldName", ja: "項目名を空にはできません", en: "a field name must not be empty"),
+  // Rules.
+  CatalogEntry(
+    "cli.rules.tooManyRules", ja: "1つのリストにルールが{count}件あります。{max}件以下にしてください",
+    en: "{count} rules in one list; at most {max} are allowed"),
+  CatalogEntry(
+    "cli.rules.noRuleKey", ja: "ルールのオブジェクトには「required」や「minLength」のようなルールのキーが1つ必要です",
+    en: "a rule object needs one rule key, such as \"required\" or \"minLength\""),
+  CatalogEntry(
+    "cli.rules.severalRuleKeys", ja: "ルールのオブジェクトのルールのキーは1つだけです（指定されたキー：{keyList}）",
+    en: "a rule object has exactly one rule key; found {keys}"),
+  CatalogEntry("cli.rules.noRules", ja: "ルールを1つ以上指定してください", en: "expected at least one rule"),
+  CatalogEntry(
+    "cli.rules.when.expected", ja: "{equals}または{notEmpty}を指定してください", en: "expected {equals} or {notEmpty}"),
+  CatalogEntry("cli.rules.when.noField", ja: "「when」には「field」が必要です", en: "\"when\" needs a \"field\""),
+  CatalogEntry(
+    "cli.rules.when.noTest", ja: "「when」には「equals」または「notEmpty」が必要です", en: "\"when\" needs \"equals\" or \"notEmpty\""),
+  // Messages.
+  CatalogEntry(
+    "cli.rules.message.noText", ja: "メッセージのオブジェクトには「labeled」または「inline」が必要です",
+    en: "a message object needs \"labeled\" or \"inline\""),
+  // Tests.
+  CatalogEntry("cli.rules.test.noName", ja: "テストには「name」が必要です", en: "a test needs a \"name\""),
+  CatalogEntry(
+    "cli.rules.test.noInput", ja: "テストには項目の値の「input」オブジェクトが必要です",
+    en: "a test needs an \"input\" object of field values"),
+  CatalogEntry(
+    "cli.rules.test.both", ja: "テストには「valid」または「errors」のどちらか一方を指定してください",
+    en: "a test has \"valid\" or \"errors\", not both"),
+  CatalogEntry(
+    "cli.rules.test.noExpectation", ja: "テストには{valid}または{errors}が必要です", en: "a test needs {valid} or {errors}"),
+  CatalogEntry(
+    "cli.rules.test.notArray", ja: "テストの配列または「tests」を持つオブジェクトを指定してください",
+    en: "expected an array of tests or an object with \"tests\""),
+]
+
+/// One `cli.rules.*` line and its values: what a rules-file problem says, in any language.
+struct ProblemLine: Sendable {
+  var key: String
+  var values: [String: String] = [:]
+  var valueKeys: [String: String] = [:]
+
+  init(_ key: String, _ values: [String: String] = [:], valueKeys: [String: String] = [:]) {
+    self.key = key
+    self.values = values
+    self.valueKeys = valueKeys
+  }
+
+  /// `name` is a value's JSON type (`a number` / `数値`).
+  func type(_ name: String, of value: JSONValue) -> ProblemLine {
+    var line = self
+    line.valueKeys[name] = value.typeKey
+    return line
+  }
+
+  /// `name` is a scalar as written (`-1`, `"jp"`, `true`), anything else its type.
+  func value(_ name: String, of value: JSONValue) -> ProblemLine {
+    switch value {
+    case .string, .number, .bool:
+      var line = self
+      line.values[name] = value.valueDescription
+      return line
+    default: return type(name, of: value)
+    }
+  }
+
+  /// `name` is a number as written, anything else its type.
+  func numberOrType(_ name: String, of value: JSONValue) -> ProblemLine {
+    if case .number = value { return self.value(name, of: value) }
+    return type(name, of: value)
+  }
+
+  /// `name` is a catalog line (`cli.rules.kind.*`).
+  func kind(_ name: String, _ key: String) -> ProblemLine {
+    var line = self
+    line.valueKeys[name] = key
+    return line
+  }
+
+  /// `choices` in English (`"a", "b"` or `"a" or "b"`) and `choiceList` in Japanese (`「a」、「b」`).
+  func choices(_ names: [String], lastJoiner: String = ", ") -> ProblemLine {
+    var line = self
+    let quoted = names.map { "\"\($0)\"" }
+    line.values["choices"] =
+      quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + lastJoiner + (quoted.last ?? "") : quoted.joined()
+    line.values["choiceList"] = names.map { "「\($0)」" }.joined(separator: "、")
+    return line
+  }
+
+  func text(locale: String) -> String {
+    MessageCatalog.builtIn.problemText(key, locale: locale, values: values, valueKeys: valueKeys)
+  }
+
+  var english: String { text(locale: "en") }
+
+  /// "expected `kind`, found `value`'s type".
+  static func expected(_ kind: String, foundType value: JSONValue) -> ProblemLine {
+    ProblemLine("cli.rules.expected").kind("expected", kind).type("found", of: value)
+  }
+
+  /// "expected `kind`, found `value` as written (its type when not a scalar)".
+  static func expected(_ kind: String, foundValue value: JSONValue) -> ProblemLine {
+    ProblemLine("cli.rules.expected").kind("expected", kind).value("found", of: value)
+  }
+}
+
+extension JSONValue {
+  /// The catalog line naming the value's type (`cli.rules.type.number`).
+  var typeKey: String {
+    switch self {
+    case .null: return "cli.rules.type.null"
+    case .bool: return "cli.rules.type.boolean"
+    case .number: return "cli.rules.type.number"
+    case .string: return "cli.rules.type.string"
+    case .array: return "cli.rules.type.array"
+    case .object: return "cli.rules.type.object"
+    }
+  }
+}
+
+extension MessageCatalog {
+  /// A rules-file problem's line: `valueKeys` are catalog lines rendered in `locale` first, then
+  /// every `{name}` is filled.
+  func problemText(_ key: String, locale: String, values: [String: String], valueKeys: [String: String]) -> String {
+    var all = values
+    for (name, valueKey) in valueKeys { all[name] = text(valueKey, locale: locale) }
+    return text(key, locale: locale, all)
+  }
+}
