@@ -103,6 +103,48 @@ let ruleProblemMessages: [CatalogEntry] = [
   CatalogEntry(
     "cli.rules.test.notArray", ja: "テストの配列または「tests」を持つオブジェクトを指定してください",
     en: "expected an array of tests or an object with \"tests\""),
+  // Reading a file a rules file names (extends, lists).
+  CatalogEntry("cli.rules.file.notFound", ja: "ファイルがありません", en: "no such file"),
+  CatalogEntry(
+    "cli.rules.file.isDirectory", ja: "ディレクトリなのでファイルを読めません", en: "cannot read the file (it is a directory)"),
+  CatalogEntry("cli.rules.file.tooLargeMiB", ja: "{size} MiBを超えています", en: "larger than {size} MiB"),
+  CatalogEntry("cli.rules.file.tooLargeBytes", ja: "{size}バイトを超えています", en: "larger than {size} bytes"),
+  CatalogEntry("cli.rules.file.notRegular", ja: "通常のファイルではありません（{kind}）", en: "not a regular file ({kind})"),
+  CatalogEntry("cli.rules.file.unreadable", ja: "ファイルを読めません（{reason}）", en: "cannot read the file ({reason})"),
+  CatalogEntry("cli.rules.file.kind.a FIFO", ja: "名前付きパイプ", en: "a FIFO"),
+  CatalogEntry("cli.rules.file.kind.a character device", ja: "キャラクターデバイス", en: "a character device"),
+  CatalogEntry("cli.rules.file.kind.a block device", ja: "ブロックデバイス", en: "a block device"),
+  CatalogEntry("cli.rules.file.kind.a socket", ja: "ソケット", en: "a socket"),
+  CatalogEntry("cli.rules.file.kind.a directory", ja: "ディレクトリ", en: "a directory"),
+  CatalogEntry("cli.rules.file.kind.not a file", ja: "ファイルではないもの", en: "not a file"),
+  CatalogEntry("cli.rules.file.at", ja: "{failure}：{file}", en: "{failure}: {file}"),
+  // extends, confinement, merging.
+  CatalogEntry("cli.rules.extendsCycle", ja: "「extends」が循環しています：{cycle}", en: "extends cycle: {cycle}"),
+  CatalogEntry(
+    "cli.rules.extendsTooDeep", ja: "「extends」の連なりが{max}ファイルを超えています", en: "extends chain deeper than {max} files"),
+  CatalogEntry(
+    "cli.rules.outsideConfinement", ja: "「{path}」は{file}のフォルダーの外にあります。「--confine」では、その下の相対パスだけを指定できます",
+    en: "\"{path}\" is outside the folder of {file}; --confine allows only relative paths below it"),
+  CatalogEntry(
+    "cli.rules.normalizationTwinsOf", ja: "「{name}」と{file}の「{other}」はユニコードの正規化だけが異なります。どちらかの名前を変えてください",
+    en: "\"{name}\" and \"{other}\" of {file} differ only in Unicode normalization; rename one of them"),
+  CatalogEntry(
+    "cli.rules.sensitiveInParent", ja: "「{name}」は{file}で秘密の項目です。それを拡張するファイルで表示される項目にはできません",
+    en: "\"{name}\" is sensitive in {file}; a file that extends it cannot make it visible"),
+  CatalogEntry(
+    "cli.rules.confirmationSensitive",
+    ja: "「{name}」は秘密の項目「{confirmed}」を確認する項目なので、秘密の項目です。「\"sensitive\": false」を削除してください",
+    en: "\"{name}\" confirms the sensitive field \"{confirmed}\" and is sensitive too; remove \"sensitive\": false"),
+  // The whole rule set.
+  CatalogEntry(
+    "cli.rules.tooManyRulesInAll", ja: "ルールが全部で{count}件あります。{max}件以下にしてください",
+    en: "{count} rules in all; at most {max} are allowed"),
+  CatalogEntry("cli.rules.noSuchField", ja: "項目「{name}」はありません", en: "no field named \"{name}\""),
+  CatalogEntry(
+    "cli.rules.notAField", ja: "「{name}」はこのルールファイルの項目ではありません", en: "\"{name}\" is not a field of this rules file"),
+  CatalogEntry("cli.rules.noLabel", ja: "言語「{locale}」のラベルがありません", en: "no label for locale \"{locale}\""),
+  CatalogEntry("cli.rules.noMessage", ja: "言語「{locale}」のメッセージがありません", en: "no message for locale \"{locale}\""),
+
 ]
 
 /// One `cli.rules.*` line and its values: what a rules-file problem says, in any language.
@@ -193,8 +235,11 @@ extension MessageCatalog {
   /// A rules-file problem's line: `valueKeys` are catalog lines rendered in `locale` first, then
   /// every `{name}` is filled.
   func problemText(_ key: String, locale: String, values: [String: String], valueKeys: [String: String]) -> String {
+    // Two passes: a value line may itself have a value line (a file's failure and its kind).
     var all = values
-    for (name, valueKey) in valueKeys { all[name] = text(valueKey, locale: locale) }
+    for _ in 0..<2 {
+      for (name, valueKey) in valueKeys { all[name] = text(valueKey, locale: locale, all) }
+    }
     return text(key, locale: locale, all)
   }
 }
