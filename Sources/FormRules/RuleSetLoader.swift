@@ -294,7 +294,13 @@ struct RuleSetLoader {
     }
     for (i, (node, rule)) in leaves.enumerated() {
       for (_, other) in leaves[..<i] {
-        if let conflict = rule.conflicts(with: other) ?? other.conflicts(with: rule) {
+        // A built-in conflict has its catalog line; an app's rule says its own words.
+        let line =
+          (rule as? any LocalizedConflicts)?.conflictLine(with: other)
+          ?? (other as? any LocalizedConflicts)?.conflictLine(with: rule)
+        if let line {
+          problems.append(RuleSetProblem(file: node.file, path: node.path + [.key(node.name)], line))
+        } else if let conflict = rule.conflicts(with: other) ?? other.conflicts(with: rule) {
           problems.append(RuleSetProblem(file: node.file, path: node.path + [.key(node.name)], message: conflict))
         }
       }

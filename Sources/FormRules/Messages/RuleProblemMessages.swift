@@ -145,6 +145,98 @@ let ruleProblemMessages: [CatalogEntry] = [
   CatalogEntry("cli.rules.noLabel", ja: "言語「{locale}」のラベルがありません", en: "no label for locale \"{locale}\""),
   CatalogEntry("cli.rules.noMessage", ja: "言語「{locale}」のメッセージがありません", en: "no message for locale \"{locale}\""),
 
+  // Built-in rules' own values and options.
+  CatalogEntry("cli.rules.kind.fieldName", ja: "項目名", en: "a field name"),
+  CatalogEntry(
+    "cli.rules.kind.fieldNameOrNames", ja: "項目名または項目名の配列", en: "a field name or an array of field names"),
+  CatalogEntry("cli.rules.kind.arrayOfFieldNames", ja: "項目名の配列", en: "an array of field names"),
+  CatalogEntry("cli.rules.kind.positiveLength", ja: "正の長さ", en: "a positive length"),
+  CatalogEntry("cli.rules.kind.arrayOfClasses", ja: "文字の種類の配列", en: "an array of classes"),
+  CatalogEntry("cli.rules.kind.positiveEntries", ja: "1以上の件数", en: "a positive number of entries"),
+  CatalogEntry("cli.rules.unknownKeyIn", ja: "ルール「{rule}」にキー「{key}」はありません", en: "unknown key \"{key}\" in {rule}"),
+  CatalogEntry("cli.rules.listedTwice", ja: "「{name}」が2回指定されています", en: "\"{name}\" is listed twice"),
+  CatalogEntry(
+    "cli.rules.email.unknownProfile",
+    ja: "メールアドレスのプロファイル「{name}」はありません（「html」、「practical」、「rfc」のいずれかを指定してください）",
+    en: "unknown email profile \"{name}\" (use html, practical or rfc)"),
+  CatalogEntry(
+    "cli.rules.email.expected",
+    ja: "プロファイル名（「html」、「practical」、「rfc」）または「true」を指定してください（指定された値：{found}）",
+    en: "expected a profile name (\"html\", \"practical\", \"rfc\") or true, found {found}"),
+  CatalogEntry(
+    "cli.rules.notContainsField.tooMany", ja: "指定できる項目は62件以下です", en: "at most 62 fields can be listed"),
+  CatalogEntry(
+    "cli.rules.characterClasses.expected", ja: "{require}または{min}を指定してください（指定された値：{found}）",
+    en: "expected {require} or {min}, found {found}"),
+  CatalogEntry(
+    "cli.rules.characterClasses.ofWithRequire", ja: "「of」は「min」と一緒に指定します。「require」とは一緒に指定できません",
+    en: "\"of\" goes with \"min\", not with \"require\""),
+  CatalogEntry(
+    "cli.rules.characterClasses.minRange", ja: "1以上{count}以下の整数を指定してください（{count}は「of」の文字の種類の数です）",
+    en: "expected an integer from 1 to {count} (the number of classes in \"of\")"),
+  CatalogEntry(
+    "cli.rules.characterClasses.both", ja: "「require」と「min」のどちらか一方を指定してください。両方を使うには「allOf」で組み合わせてください",
+    en: "use either \"require\" or \"min\"; combine both with allOf"),
+  CatalogEntry(
+    "cli.rules.characterClasses.neither", ja: "「require」または「min」を指定してください", en: "expected \"require\" or \"min\""),
+  CatalogEntry("cli.rules.characterClasses.noClass", ja: "文字の種類を1つ以上指定してください", en: "expected at least one class"),
+  CatalogEntry(
+    "cli.rules.strength.noMin", ja: "「min」に1以上4以下のスコアを指定してください", en: "expected \"min\": a score from 1 to 4"),
+  CatalogEntry("cli.rules.strength.noLanguage", ja: "言語を1つ以上指定してください", en: "expected at least one language"),
+  CatalogEntry(
+    "cli.rules.strength.score", ja: "1以上4以下のスコアを指定してください（指定された値：{found}）",
+    en: "expected a score from 1 to 4, found {found}"),
+  CatalogEntry(
+    "cli.rules.strength.noDictionaries",
+    ja: "パスワードの強度の辞書{directory}/が{base}とその上のフォルダーにも、{rules}にもありません。「FORM_RULES_DIR」に「Rules」フォルダーを設定してください",
+    en:
+      "the strength dictionaries {directory}/ were not found in {base} or any folder above it, nor in {rules}; set FORM_RULES_DIR to the Rules folder"
+  ),
+  CatalogEntry(
+    "cli.rules.strength.cannotLoad", ja: "パスワードの強度の辞書を読み込めません：{reason}",
+    en: "cannot load the strength dictionaries: {reason}"),
+  CatalogEntry(
+    "cli.rules.notCommon.nothing", ja: "「\"defaultList\": false」のときは、照合する「lists」または「words」を指定してください",
+    en: "with \"defaultList\": false, name \"lists\" or \"words\" to check against"),
+  CatalogEntry(
+    "cli.rules.notBreached.expected", ja: "ファイルのパスまたは{example}を指定してください（指定された値：{found}）",
+    en: "expected a file path or {example}, found {found}"),
+  CatalogEntry(
+    "cli.rules.notBreached.noFile", ja: "「file」に「SHA1HEX:COUNT」形式のファイルのパスを指定してください",
+    en: "expected \"file\": the path of a SHA1HEX:COUNT file"),
+  CatalogEntry(
+    "cli.rules.notBreached.cannotUse", ja: "漏洩したパスワードのファイルを使用できません：{reason}",
+    en: "cannot use the breach file {reason}"),
+  CatalogEntry(
+    "cli.rules.noSequence.tooShort", ja: "3以上を指定してください（{length}文字の並びは多くの普通の単語に含まれます）",
+    en: "expected 3 or more (a run of {length} is part of too many ordinary words)"),
+  CatalogEntry(
+    "cli.rules.maxRepeat.zero", ja: "1以上を指定してください（0ではすべての値が不合格になります）",
+    en: "expected at least 1 (0 would reject every value)"),
+  // Password lists.
+  CatalogEntry("cli.rules.list.notFound", ja: "一覧のファイルがありません：{path}", en: "no such list file: {path}"),
+  CatalogEntry(
+    "cli.rules.list.notRegular", ja: "一覧のファイルが通常のファイルではありません（{kind}）：{path}",
+    en: "list file is not a regular file ({kind}): {path}"),
+  CatalogEntry(
+    "cli.rules.list.tooLarge", ja: "一覧のファイルが{size} MiBを超えています：{path}。漏洩したパスワードの一覧には「notBreached」を使用してください",
+    en: "list file larger than {size} MiB: {path}; for a breach corpus use notBreached"),
+  CatalogEntry("cli.rules.list.unreadable", ja: "一覧を読めません：{path}", en: "cannot read the list: {path}"),
+  CatalogEntry(
+    "cli.rules.list.notUTF8", ja: "一覧のファイルがUTF-8のテキストではありません：{path}", en: "list file is not UTF-8 text: {path}"),
+  CatalogEntry("cli.rules.list.empty", ja: "一覧のファイルにエントリーがありません：{path}", en: "list file has no entries: {path}"),
+  // Conflicts between rules of one list.
+  CatalogEntry(
+    "cli.rules.conflict.minAboveMax", ja: "「minLength」の{min}が「maxLength」の{max}より大きいです（単位：「{unit}」）。どの値も合格できません",
+    en: "minLength {min} is above maxLength {max} ({unit}); no value can pass"),
+  // lint's warnings.
+  CatalogEntry(
+    "cli.rules.sameAsTransforms",
+    ja:
+      "「{field}」（「trim」が「{fieldTrim}」、「normalize」が「{fieldNormalize}」）は「{confirmed}」（「trim」が「{confirmedTrim}」、「normalize」が「{confirmedNormalize}」）を確認する項目です。比較は「{confirmed}」の変換の後に行われますが、両方の項目の「trim」と「normalize」をそろえてください",
+    en:
+      "\"{field}\" ({fieldTransforms}) confirms \"{confirmed}\" ({confirmedTransforms}); it is compared after the transforms of \"{confirmed}\", but give both fields the same trim and normalize"
+  ),
 ]
 
 /// One `cli.rules.*` line and its values: what a rules-file problem says, in any language.
