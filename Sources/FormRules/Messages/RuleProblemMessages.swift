@@ -237,6 +237,16 @@ let ruleProblemMessages: [CatalogEntry] = [
     en:
       "\"{field}\" ({fieldTransforms}) confirms \"{confirmed}\" ({confirmedTransforms}); it is compared after the transforms of \"{confirmed}\", but give both fields the same trim and normalize"
   ),
+  CatalogEntry(
+    "cli.rules.check.name", ja: "「emailAvailable」のようなチェックの名前を指定してください",
+    en: "expected a check name such as \"emailAvailable\""),
+  CatalogEntry(
+    "cli.rules.pattern.unknownFlag", ja: "フラグ「{flag}」はありません（「i」、「x」、「m」、「s」のいずれかを指定してください）",
+    en: "unknown flag \"{flag}\" (use i, x, m or s)"),
+  CatalogEntry("cli.rules.pattern.outOfMemory", ja: "メモリーが足りません", en: "out of memory"),
+  CatalogEntry(
+    "cli.rules.pattern.invalid", ja: "正規表現が正しくありません：{reason}（位置：{offset}）",
+    en: "invalid regular expression: {reason} at offset {offset}"),
 ]
 
 /// One `cli.rules.*` line and its values: what a rules-file problem says, in any language.
