@@ -203,7 +203,8 @@ public struct RuleDecodingError: Error, Sendable {
   /// A problem said by a catalog line, so that `validate` prints it in the user's language;
   /// ``message`` is its English text.
   /// - Parameters:
-  ///   - key: the catalog line (it must be in the catalog the rule set uses).
+  ///   - key: a line of the built-in catalog (``MessageCatalog/builtIn``, `cli.rules.*`); an app's
+  ///     own rule, whose words are not there, throws a plain message instead.
   ///   - values: its `{name}`s, filled verbatim.
   ///   - valueKeys: its `{name}`s that are catalog lines themselves.
   ///   - subpath: where, below the rule object.
