@@ -15,6 +15,21 @@ enum BoundedFile {
     case notRegular(String)
     case unreadable(String)
 
+    /// ``message`` as a `cli.rules.file.*` line, for a rules-file problem in the tool's language.
+    var line: ProblemLine {
+      switch self {
+      case .notFound: return ProblemLine("cli.rules.file.notFound")
+      case .isDirectory: return ProblemLine("cli.rules.file.isDirectory")
+      case .tooLarge(let limit):
+        return limit % (1 << 20) == 0
+          ? ProblemLine("cli.rules.file.tooLargeMiB", ["size": "\(limit >> 20)"])
+          : ProblemLine("cli.rules.file.tooLargeBytes", ["size": "\(limit)"])
+      case .notRegular(let kind):
+        return ProblemLine("cli.rules.file.notRegular", valueKeys: ["kind": "cli.rules.file.kind.\(kind)"])
+      case .unreadable(let reason): return ProblemLine("cli.rules.file.unreadable", ["reason": reason])
+      }
+    }
+
     /// What went wrong, in the words an `Error:` line uses.
     var message: String {
       switch self {

@@ -18,29 +18,41 @@ struct FileDecoder {
 
   mutating func problem(
     _ path: [JSONPathComponent], _ message: String, suggestion: String? = nil, key: String? = nil,
-    values: [String: String] = [:]
+    values: [String: String] = [:], valueKeys: [String: String] = [:]
   ) {
     var problem = RuleSetProblem(file: file, path: path, message: message, suggestion: suggestion)
     problem.messageKey = key
     problem.messageValues = values
+    problem.messageValueKeys = valueKeys
     problems.append(problem)
   }
 
-  mutating func checkKeys(_ object: JSONObject, allowed: [String], at path: [JSONPathComponent], what: String) {
+  /// A problem said by a `cli.rules.*` line, in the tool's language.
+  mutating func problem(_ path: [JSONPathComponent], _ line: ProblemLine, suggestion: String? = nil) {
+    problems.append(RuleSetProblem(file: file, path: path, line, suggestion: suggestion))
+  }
+
+  /// Reports keys not in `allowed`; `what` is the `cli.rules.what.*` line naming the object
+  /// (`field`), or `rule` the rule whose object it is.
+  mutating func checkKeys(
+    _ object: JSONObject, allowed: [String], at path: [JSONPathComponent], what: String = "", rule: String? = nil
+  ) {
     for key in object.keys where !allowed.contains(key) {
-      problem(
-        path + [.key(key)], "unknown \(what) key \"\(key)\"", suggestion: Suggestion.closest(to: key, in: allowed))
+      let line =
+        rule.map { ProblemLine("cli.rules.unknownRuleKey", ["rule": $0, "key": key]) }
+        ?? ProblemLine("cli.rules.unknownKey", ["key": key]).kind("what", "cli.rules.what.\(what)")
+      problem(path + [.key(key)], line, suggestion: Suggestion.closest(to: key, in: allowed))
     }
   }
 
   mutating func decodeFile(_ object: JSONObject) -> RuleSetLoader.FileContent {
     var content = RuleSetLoader.FileContent()
-    checkKeys(object, allowed: RuleSetLoader.topLevelKeys, at: [], what: "top-level")
+    checkKeys(object, allowed: RuleSetLoader.topLevelKeys, at: [], what: "topLevel")
     if let version = object["version"] {
       if version.intValue == 1 {
         content.version = 1
       } else {
-        problem([.key("version")], "unsupported version \(describe(version)); this engine reads version 1")
+        problem([.key("version")], ProblemLine("cli.rules.unsupportedVersion").value("value", of: version))
       }
     }
     content.name = string(object["name"], at: [.key("name")])
@@ -50,7 +62,8 @@ struct FileDecoder {
         content.defaultLocale = s
       } else {
         problem(
-          [.key("defaultLocale")], "expected one of \"ja\", \"en\", found \(describe(locale))",
+          [.key("defaultLocale")],
+          ProblemLine("cli.rules.expectedOneOf").choices(RuleSet.supportedLocales).value("found", of: locale),
           suggestion: locale.stringValue.flatMap { Suggestion.closest(to: $0, in: RuleSet.supportedLocales) })
       }
     }
@@ -61,11 +74,12 @@ struct FileDecoder {
           if let n = max.intValue, n > 0 {
             content.limits = Limits(maxValueBytes: n)
           } else {
-            problem([.key("limits"), .key("maxValueBytes")], "expected a positive integer, found \(describe(max))")
+            problem(
+              [.key("limits"), .key("maxValueBytes")], .expected("cli.rules.kind.positiveInteger", foundValue: max))
           }
         }
       } else {
-        problem([.key("limits")], "expected an object, found \(limits.typeDescription)")
+        problem([.key("limits")], .expected("cli.rules.type.object", foundType: limits))
       }
     }
     if let fields = object["fields"] {
@@ -77,7 +91,7 @@ struct FileDecoder {
           if let index = names.firstIndex(of: name) {
             problem(
               [.key("fields"), .key(name)],
-              "\"\(name)\" and \"\(names[index])\" differ only in Unicode normalization; rename one of them")
+              ProblemLine("cli.rules.normalizationTwins", ["name": name, "other": names[index]]))
             continue
           }
           names.insert(name)
@@ -86,7 +100,7 @@ struct FileDecoder {
           }
         }
       } else {
-        problem([.key("fields")], "expected an object of fields, found \(fields.typeDescription)")
+        problem([.key("fields")], .expected("cli.rules.kind.objectOfFields", foundType: fields))
       }
     }
     if let messages = object["messages"] {
@@ -96,7 +110,7 @@ struct FileDecoder {
       if let array = tests.arrayValue {
         content.tests = decodeTests(array, at: [.key("tests")])
       } else {
-        problem([.key("tests")], "expected an array, found \(tests.typeDescription)")
+        problem([.key("tests")], .expected("cli.rules.type.array", foundType: tests))
       }
     }
     content.locales = locales
@@ -108,7 +122,7 @@ struct FileDecoder {
   mutating func string(_ value: JSONValue?, at path: [JSONPathComponent]) -> String? {
     guard let value else { return nil }
     guard let s = value.stringValue else {
-      problem(path, "expected a string, found \(value.typeDescription)")
+      problem(path, .expected("cli.rules.type.string", foundType: value))
       return nil
     }
     return s
@@ -117,7 +131,7 @@ struct FileDecoder {
   mutating func bool(_ value: JSONValue?, at path: [JSONPathComponent]) -> Bool? {
     guard let value else { return nil }
     guard let b = value.boolValue else {
-      problem(path, "expected true or false, found \(describe(value))")
+      problem(path, .expected("cli.rules.kind.trueOrFalse", foundValue: value))
       return nil
     }
     return b
@@ -127,7 +141,7 @@ struct FileDecoder {
   mutating func checkPlaceholders(_ text: String, at path: [JSONPathComponent]) {
     for name in MessageCatalog.placeholderNames(in: text) where !MessageCatalog.placeholders.contains(name) {
       problem(
-        path, "unknown placeholder {\(name)}",
+        path, ProblemLine("cli.rules.unknownPlaceholder", ["placeholder": "{\(name)}"]),
         suggestion: Suggestion.closest(to: name, in: MessageCatalog.placeholders.sorted()).map { "{\($0)}" })
     }
   }
@@ -138,14 +152,14 @@ struct FileDecoder {
       return LocalizedText(Dictionary(uniqueKeysWithValues: RuleSet.supportedLocales.map { ($0, s) }))
     }
     guard let object = value.objectValue else {
-      problem(path, "expected a string or an object of languages, found \(value.typeDescription)")
+      problem(path, .expected("cli.rules.kind.stringOrLanguages", foundType: value))
       return nil
     }
     var texts: [String: String] = [:]
     for (locale, text) in object.members {
       guard RuleSet.supportedLocales.contains(locale) else {
         problem(
-          path + [.key(locale)], "unknown locale \"\(locale)\" (supported: ja, en)",
+          path + [.key(locale)], ProblemLine("cli.rules.unknownLocale", ["locale": locale]),
           suggestion: Suggestion.closest(to: locale, in: RuleSet.supportedLocales))
         continue
       }
@@ -161,10 +175,10 @@ struct FileDecoder {
     -> RuleSetLoader.PartialField?
   {
     guard let object = value.objectValue else {
-      problem(path, "expected a field object, found \(value.typeDescription)")
+      problem(path, .expected("cli.rules.kind.fieldObject", foundType: value))
       return nil
     }
-    if name.isEmpty { problem(path, "a field name must not be empty") }
+    if name.isEmpty { problem(path, ProblemLine("cli.rules.emptyFieldName")) }
     checkKeys(object, allowed: RuleSetLoader.fieldKeys, at: path, what: "field")
     var field = RuleSetLoader.PartialField(name: name, file: file, path: path)
     if let label = object["label"] { field.label = localizedText(label, at: path + [.key("label")]) }
@@ -176,7 +190,9 @@ struct FileDecoder {
         field.normalize = n
       } else {
         problem(
-          path + [.key("normalize")], "expected \"none\", \"nfc\" or \"nfkc\", found \(describe(normalize))",
+          path + [.key("normalize")],
+          ProblemLine("cli.rules.expectedChoice").choices(Normalization.allCases.map(\.rawValue), lastJoiner: " or ")
+            .value("found", of: normalize),
           suggestion: normalize.stringValue.flatMap {
             Suggestion.closest(to: $0, in: Normalization.allCases.map(\.rawValue))
           })
@@ -190,11 +206,13 @@ struct FileDecoder {
 
   mutating func decodeRuleList(_ value: JSONValue, at path: [JSONPathComponent]) -> [RuleNode] {
     guard let array = value.arrayValue else {
-      problem(path, "expected an array of rules, found \(value.typeDescription)")
+      problem(path, .expected("cli.rules.kind.arrayOfRules", foundType: value))
       return []
     }
     guard array.count <= RuleSetLoader.maxRulesPerList else {
-      problem(path, "\(array.count) rules in one list; at most \(RuleSetLoader.maxRulesPerList) are allowed")
+      problem(
+        path,
+        ProblemLine("cli.rules.tooManyRules", ["count": "\(array.count)", "max": "\(RuleSetLoader.maxRulesPerList)"]))
       return []
     }
     return array.enumerated().compactMap { index, element in decodeRule(element, at: path + [.index(index)]) }
@@ -202,7 +220,8 @@ struct FileDecoder {
 
   mutating func decodeRule(_ value: JSONValue, at path: [JSONPathComponent]) -> RuleNode? {
     guard let object = value.objectValue else {
-      problem(path, "expected a rule object such as {\"required\": true}, found \(value.typeDescription)")
+      problem(
+        path, ProblemLine("cli.rules.expectedRuleObject", ["example": #"{"required": true}"#]).type("found", of: value))
       return nil
     }
     let ruleKeys = object.keys.filter {
@@ -217,24 +236,33 @@ struct FileDecoder {
             suggestion: Suggestion.closest(to: key, in: registry.names), key: "cli.rules.unknownRule",
             values: ["name": key])
         } else {
-          problem(path, "a rule object needs one rule key, such as \"required\" or \"minLength\"")
+          problem(path, ProblemLine("cli.rules.noRuleKey"))
         }
       } else {
         problem(
-          path, "a rule object has exactly one rule key; found \(ruleKeys.map { "\"\($0)\"" }.joined(separator: ", "))")
+          path,
+          ProblemLine(
+            "cli.rules.severalRuleKeys",
+            [
+              "keys": ruleKeys.map { "\"\($0)\"" }.joined(separator: ", "),
+              "keyList": ruleKeys.map { "「\($0)」" }.joined(separator: "、"),
+            ]))
       }
       return nil
     }
     let ruleType = registry.type(named: name)
     let allowed = [name] + RuleSetLoader.modifierKeys + (ruleType?.options ?? [])
-    checkKeys(object, allowed: allowed, at: path, what: "\"\(name)\" rule")
+    checkKeys(object, allowed: allowed, at: path, rule: name)
 
     var severity = Severity.error
     if let s = object["severity"] {
       if let text = s.stringValue, let parsed = Severity(rawValue: text) {
         severity = parsed
       } else {
-        problem(path + [.key("severity")], "expected \"error\" or \"warning\", found \(describe(s))")
+        problem(
+          path + [.key("severity")],
+          ProblemLine("cli.rules.expectedChoice").choices(["error", "warning"], lastJoiner: " or ").value(
+            "found", of: s))
       }
     }
     var message: LocalizedText?
@@ -267,7 +295,9 @@ struct FileDecoder {
       do {
         kind = .rule(try ruleType.init(from: RuleDecoder(value: object[name] ?? .null, object: object, ruleName: name)))
       } catch {
-        problem(path + error.subpath, error.message, suggestion: error.suggestion)
+        problem(
+          path + error.subpath, error.message, suggestion: error.suggestion, key: error.messageKey,
+          values: error.messageValues, valueKeys: error.messageValueKeys)
         return nil
       }
     } else {
@@ -277,7 +307,7 @@ struct FileDecoder {
       let list =
         name == "not" && inner.objectValue != nil
         ? [decodeRule(inner, at: innerPath)].compactMap { $0 } : decodeRuleList(inner, at: innerPath)
-      if list.isEmpty, inner.arrayValue?.isEmpty == true { problem(innerPath, "expected at least one rule") }
+      if list.isEmpty, inner.arrayValue?.isEmpty == true { problem(innerPath, ProblemLine("cli.rules.noRules")) }
       switch name {
       case "allOf": kind = .allOf(list)
       case "anyOf": kind = .anyOf(list)
@@ -293,24 +323,28 @@ struct FileDecoder {
 
   mutating func decodeCondition(_ value: JSONValue, at path: [JSONPathComponent]) -> Condition? {
     guard let object = value.objectValue else {
-      problem(path, "expected {\"field\": …, \"equals\": …} or {\"field\": …, \"notEmpty\": true}")
+      problem(
+        path,
+        ProblemLine(
+          "cli.rules.when.expected",
+          ["equals": #"{"field": …, "equals": …}"#, "notEmpty": #"{"field": …, "notEmpty": true}"#]))
       return nil
     }
     checkKeys(object, allowed: ["field", "equals", "notEmpty"], at: path, what: "when")
     guard let field = string(object["field"], at: path + [.key("field")]) else {
-      if object["field"] == nil { problem(path, "\"when\" needs a \"field\"") }
+      if object["field"] == nil { problem(path, ProblemLine("cli.rules.when.noField")) }
       return nil
     }
     let equals = string(object["equals"], at: path + [.key("equals")])
     let notEmpty = bool(object["notEmpty"], at: path + [.key("notEmpty")])
-    if equals == nil, notEmpty == nil { problem(path, "\"when\" needs \"equals\" or \"notEmpty\"") }
+    if equals == nil, notEmpty == nil { problem(path, ProblemLine("cli.rules.when.noTest")) }
     return Condition(field: field, equals: equals, notEmpty: notEmpty)
   }
 
   mutating func decodeMessages(_ value: JSONValue, at path: [JSONPathComponent]) -> [String: [String: MessageTemplate]]
   {
     guard let object = value.objectValue else {
-      problem(path, "expected an object of languages, found \(value.typeDescription)")
+      problem(path, .expected("cli.rules.kind.objectOfLanguages", foundType: value))
       return [:]
     }
     var result: [String: [String: MessageTemplate]] = [:]
@@ -318,12 +352,12 @@ struct FileDecoder {
       let localePath = path + [.key(locale)]
       guard RuleSet.supportedLocales.contains(locale) else {
         problem(
-          localePath, "unknown locale \"\(locale)\" (supported: ja, en)",
+          localePath, ProblemLine("cli.rules.unknownLocale", ["locale": locale]),
           suggestion: Suggestion.closest(to: locale, in: RuleSet.supportedLocales))
         continue
       }
       guard let tableObject = table.objectValue else {
-        problem(localePath, "expected an object of codes, found \(table.typeDescription)")
+        problem(localePath, .expected("cli.rules.kind.objectOfCodes", foundType: table))
         continue
       }
       locales.insert(locale)
@@ -341,11 +375,12 @@ struct FileDecoder {
           if let text = labeled ?? inline {
             templates[code] = MessageTemplate(labeled: labeled ?? text, inline: inline ?? text)
           } else {
-            problem(localePath + [.key(code)], "a message object needs \"labeled\" or \"inline\"")
+            problem(localePath + [.key(code)], ProblemLine("cli.rules.message.noText"))
           }
         } else {
           problem(
-            localePath + [.key(code)], "expected a string or {\"labeled\", \"inline\"}, found \(entry.typeDescription)")
+            localePath + [.key(code)],
+            ProblemLine("cli.rules.expectedMessage", ["example": #"{"labeled", "inline"}"#]).type("found", of: entry))
         }
       }
       result[locale] = templates
@@ -356,13 +391,14 @@ struct FileDecoder {
   /// `{"field": ["code", …]}`
   mutating func codeTable(_ value: JSONValue, at path: [JSONPathComponent]) -> [String: [String]]? {
     guard let object = value.objectValue else {
-      problem(path, "expected an object of field → [codes], found \(value.typeDescription)")
+      problem(path, .expected("cli.rules.kind.codeTable", foundType: value))
       return nil
     }
     var table: [String: [String]] = [:]
     for (field, codes) in object.members {
       guard let list = codes.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-        problem(path + [.key(field)], "expected an array of codes")
+        problem(
+          path + [.key(field)], ProblemLine("cli.rules.expectedOnly").kind("expected", "cli.rules.kind.arrayOfCodes"))
         continue
       }
       table[field] = list.compactMap(\.stringValue)
@@ -375,13 +411,13 @@ struct FileDecoder {
     for (index, element) in array.enumerated() {
       let testPath = path + [.index(index)]
       guard let object = element.objectValue else {
-        problem(testPath, "expected a test object, found \(element.typeDescription)")
+        problem(testPath, .expected("cli.rules.kind.testObject", foundType: element))
         continue
       }
       checkKeys(
         object, allowed: ["name", "input", "valid", "errors", "warnings", "description"], at: testPath, what: "test")
       let name = string(object["name"], at: testPath + [.key("name")]) ?? "test \(index + 1)"
-      if object["name"] == nil { problem(testPath, "a test needs a \"name\"") }
+      if object["name"] == nil { problem(testPath, ProblemLine("cli.rules.test.noName")) }
       var input: [String: String?] = [:]
       if let inputObject = object["input"]?.objectValue {
         for (key, value) in inputObject.members {
@@ -389,11 +425,11 @@ struct FileDecoder {
           case .string(let s): input[key] = s
           case .null: input[key] = .some(nil)
           default:
-            problem(testPath + [.key("input"), .key(key)], "expected a string or null, found \(value.typeDescription)")
+            problem(testPath + [.key("input"), .key(key)], .expected("cli.rules.kind.stringOrNull", foundType: value))
           }
         }
       } else {
-        problem(testPath + [.key("input")], "a test needs an \"input\" object of field values")
+        problem(testPath + [.key("input")], ProblemLine("cli.rules.test.noInput"))
       }
       let expectation: PolicyTest.Expectation
       var warnings: [String: [String]]?
@@ -408,10 +444,14 @@ struct FileDecoder {
         guard let expected = codeTable(errors, at: testPath + [.key("errors")]) else { continue }
         expectation = .errors(expected)
       case (.some, .some):
-        problem(testPath, "a test has \"valid\" or \"errors\", not both")
+        problem(testPath, ProblemLine("cli.rules.test.both"))
         continue
       case (nil, nil):
-        problem(testPath, "a test needs \"valid\": true/false or \"errors\": {field: [codes]}")
+        problem(
+          testPath,
+          ProblemLine(
+            "cli.rules.test.noExpectation",
+            ["valid": #""valid": true/false"#, "errors": #""errors": {field: [codes]}"#]))
         continue
       }
       tests.append(

@@ -26,6 +26,8 @@ package final class Pattern: Sendable {
     package var offset: Int
     /// PCRE2's error code.
     package var code: Int32
+    /// The unknown flag, for the "unknown flag" error (code 0).
+    package var flag: String? = nil
 
     package var description: String { "\(message) at offset \(offset)" }
   }
@@ -74,7 +76,8 @@ package final class Pattern: Sendable {
       case "m": options |= UInt32(PCRE2_MULTILINE)
       case "s": options |= UInt32(PCRE2_DOTALL)
       default:
-        throw CompileError(message: "unknown flag \"\(flag)\" (use i, x, m or s)", offset: 0, code: 0)
+        throw CompileError(
+          message: "unknown flag \"\(flag)\" (use i, x, m or s)", offset: 0, code: 0, flag: String(flag))
       }
     }
     var errorCode: Int32 = 0

@@ -181,6 +181,14 @@ public struct RuleDecodingError: Error, Sendable {
   public var subpath: [JSONPathComponent]
   /// A likely intended spelling, for an unknown option value.
   public var suggestion: String?
+  /// The catalog line (`cli.rules.*`) that says ``message`` in every language; `nil` for a
+  /// plain message (an app's own rule may throw one), which is shown as is in every language.
+  public var messageKey: String?
+  /// The `{name}`s of ``messageKey``, filled verbatim.
+  public var messageValues: [String: String] = [:]
+  /// The `{name}`s of ``messageKey`` that are catalog lines themselves (a JSON type such as
+  /// `cli.rules.type.number`), rendered in the same language before they are filled in.
+  public var messageValueKeys: [String: String] = [:]
 
   /// - Parameters:
   ///   - message: what is wrong.
@@ -190,6 +198,31 @@ public struct RuleDecodingError: Error, Sendable {
     self.message = message
     self.subpath = subpath
     self.suggestion = suggestion
+  }
+
+  /// A problem said by a catalog line, so that `validate` prints it in the user's language;
+  /// ``message`` is its English text.
+  /// - Parameters:
+  ///   - key: a line of the built-in catalog (``MessageCatalog/builtIn``, `cli.rules.*`); an app's
+  ///     own rule, whose words are not there, throws a plain message instead.
+  ///   - values: its `{name}`s, filled verbatim.
+  ///   - valueKeys: its `{name}`s that are catalog lines themselves.
+  ///   - subpath: where, below the rule object.
+  ///   - suggestion: a likely intended spelling.
+  public init(
+    key: String, values: [String: String] = [:], valueKeys: [String: String] = [:],
+    at subpath: [JSONPathComponent] = [], suggestion: String? = nil
+  ) {
+    self.init(
+      MessageCatalog.builtIn.problemText(key, locale: "en", values: values, valueKeys: valueKeys), at: subpath,
+      suggestion: suggestion)
+    messageKey = key
+    messageValues = values
+    messageValueKeys = valueKeys
+  }
+
+  init(_ line: ProblemLine, at subpath: [JSONPathComponent] = [], suggestion: String? = nil) {
+    self.init(key: line.key, values: line.values, valueKeys: line.valueKeys, at: subpath, suggestion: suggestion)
   }
 }
 
@@ -208,7 +241,8 @@ public struct RuleDecoder {
   public func count() throws(RuleDecodingError) -> Int {
     guard let n = value.intValue, n >= 0 else {
       throw RuleDecodingError(
-        "expected a non-negative integer, found \(value.numberOrTypeDescription)", at: [.key(ruleName)])
+        ProblemLine("cli.rules.expected").kind("expected", "cli.rules.kind.nonNegativeInteger").numberOrType(
+          "found", of: value), at: [.key(ruleName)])
     }
     return n
   }
@@ -217,7 +251,7 @@ public struct RuleDecoder {
   /// - Throws: ``RuleDecodingError`` when it is not one.
   public func string() throws(RuleDecodingError) -> String {
     guard let s = value.stringValue else {
-      throw RuleDecodingError("expected a string, found \(value.typeDescription)", at: [.key(ruleName)])
+      throw RuleDecodingError(.expected("cli.rules.type.string", foundType: value), at: [.key(ruleName)])
     }
     return s
   }
@@ -226,7 +260,7 @@ public struct RuleDecoder {
   /// - Throws: ``RuleDecodingError`` when it is not one.
   public func bool() throws(RuleDecodingError) -> Bool {
     guard let b = value.boolValue else {
-      throw RuleDecodingError("expected true or false, found \(value.typeDescription)", at: [.key(ruleName)])
+      throw RuleDecodingError(.expected("cli.rules.kind.trueOrFalse", foundType: value), at: [.key(ruleName)])
     }
     return b
   }
@@ -238,10 +272,11 @@ public struct RuleDecoder {
     guard let raw = object[key] else { return fallback }
     guard let s = raw.stringValue, let choice = T(rawValue: s), choices.contains(where: { $0.rawValue == s })
     else {
-      let names = choices.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-      let found = raw.stringValue.map { "\"\($0)\"" } ?? raw.typeDescription
+      // A string as written in full (not cut short), any other value by its type.
+      var line = ProblemLine("cli.rules.expectedOneOf").choices(choices.map(\.rawValue))
+      if let s = raw.stringValue { line.values["found"] = "\"\(s)\"" } else { line = line.type("found", of: raw) }
       throw RuleDecodingError(
-        "expected one of \(names), found \(found)", at: [.key(key)],
+        line, at: [.key(key)],
         suggestion: raw.stringValue.flatMap { Suggestion.closest(to: $0, in: choices.map(\.rawValue)) })
     }
     return choice
@@ -252,7 +287,9 @@ public struct RuleDecoder {
   public func intOption(_ key: String) throws(RuleDecodingError) -> Int? {
     guard let raw = object[key] else { return nil }
     guard let n = raw.intValue, n >= 0 else {
-      throw RuleDecodingError("expected a non-negative integer, found \(raw.numberOrTypeDescription)", at: [.key(key)])
+      throw RuleDecodingError(
+        ProblemLine("cli.rules.expected").kind("expected", "cli.rules.kind.nonNegativeInteger").numberOrType(
+          "found", of: raw), at: [.key(key)])
     }
     return n
   }
@@ -262,7 +299,7 @@ public struct RuleDecoder {
   public func boolOption(_ key: String) throws(RuleDecodingError) -> Bool? {
     guard let raw = object[key] else { return nil }
     guard let b = raw.boolValue else {
-      throw RuleDecodingError("expected true or false, found \(raw.typeDescription)", at: [.key(key)])
+      throw RuleDecodingError(.expected("cli.rules.kind.trueOrFalse", foundType: raw), at: [.key(key)])
     }
     return b
   }
@@ -272,7 +309,7 @@ public struct RuleDecoder {
   public func stringOption(_ key: String) throws(RuleDecodingError) -> String? {
     guard let raw = object[key] else { return nil }
     guard let s = raw.stringValue else {
-      throw RuleDecodingError("expected a string, found \(raw.typeDescription)", at: [.key(key)])
+      throw RuleDecodingError(.expected("cli.rules.type.string", foundType: raw), at: [.key(key)])
     }
     return s
   }
@@ -281,14 +318,13 @@ public struct RuleDecoder {
   public func stringList() throws(RuleDecodingError) -> [String] {
     if let s = value.stringValue { return [s] }
     guard let array = value.arrayValue else {
-      throw RuleDecodingError(
-        "expected a string or an array of strings, found \(value.typeDescription)", at: [.key(ruleName)])
+      throw RuleDecodingError(.expected("cli.rules.kind.stringOrStrings", foundType: value), at: [.key(ruleName)])
     }
     var result: [String] = []
     for (i, element) in array.enumerated() {
       guard let s = element.stringValue else {
         throw RuleDecodingError(
-          "expected a string, found \(element.typeDescription)", at: [.key(ruleName), .index(i)])
+          .expected("cli.rules.type.string", foundType: element), at: [.key(ruleName), .index(i)])
       }
       result.append(s)
     }
@@ -300,12 +336,12 @@ public struct RuleDecoder {
     guard let raw = object[key] else { return nil }
     if let s = raw.stringValue { return [s] }
     guard let array = raw.arrayValue else {
-      throw RuleDecodingError("expected a string or an array of strings, found \(raw.typeDescription)", at: [.key(key)])
+      throw RuleDecodingError(.expected("cli.rules.kind.stringOrStrings", foundType: raw), at: [.key(key)])
     }
     var result: [String] = []
     for (i, element) in array.enumerated() {
       guard let s = element.stringValue else {
-        throw RuleDecodingError("expected a string, found \(element.typeDescription)", at: [.key(key), .index(i)])
+        throw RuleDecodingError(.expected("cli.rules.type.string", foundType: element), at: [.key(key), .index(i)])
       }
       result.append(s)
     }

@@ -88,6 +88,14 @@ public struct RuleSetProblem: Sendable, Equatable, CustomStringConvertible {
     self.column = column
   }
 
+  /// A problem said by a catalog line: ``message`` is its English text.
+  init(file: String, path: [JSONPathComponent], _ line: ProblemLine, suggestion: String? = nil) {
+    self.init(file: file, path: path, message: line.english, suggestion: suggestion)
+    messageKey = line.key
+    messageValues = line.values
+    messageValueKeys = line.valueKeys
+  }
+
   public var description: String { description(locale: "en") }
 
   /// ``description`` with its "did you mean" in `locale` (`ja`: `（「minLength」のことですか？）`).
@@ -97,9 +105,10 @@ public struct RuleSetProblem: Sendable, Equatable, CustomStringConvertible {
     var text = file
     if let line, let column { text += ":\(line):\(column)" }
     if !path.isEmpty { text += ": \(jsonPathString(path))" }
-    var values = messageValues
-    for (name, key) in messageValueKeys { values[name] = MessageCatalog.builtIn.text(key, locale: locale) }
-    let what = messageKey.map { MessageCatalog.builtIn.text($0, locale: locale, values) } ?? message
+    let what =
+      messageKey.map {
+        MessageCatalog.builtIn.problemText($0, locale: locale, values: messageValues, valueKeys: messageValueKeys)
+      } ?? message
     text += ": \(what)"
     if let suggestion {
       text = MessageCatalog.builtIn.text(

@@ -82,7 +82,7 @@ struct RuleSetLoader {
         } else if let object = root.objectValue, let array = object["tests"]?.arrayValue {
           merged.tests += fileDecoder.decodeTests(array, at: [.key("tests")])
         } else {
-          fileDecoder.problem([], "expected an array of tests or an object with \"tests\"")
+          fileDecoder.problem([], ProblemLine("cli.rules.test.notArray"))
         }
         problems += fileDecoder.problems
       }
@@ -105,10 +105,9 @@ struct RuleSetLoader {
   /// With confinement, `nil` when `relative` (from a file in `directory`) stays inside the
   /// root, else the problem's message. Decided from the path and the symbolic links on it,
   /// before the file is opened.
-  private func confinementProblem(_ relative: String, from directory: URL) -> String? {
+  private func confinementProblem(_ relative: String, from directory: URL) -> ProblemLine? {
     guard let (root, file) = confinement else { return nil }
-    let message =
-      "\"\(relative)\" is outside the folder of \(file); --confine allows only relative paths below it"
+    let message = ProblemLine("cli.rules.outsideConfinement", ["path": relative, "file": file])
     if relative.hasPrefix("/") || relative.split(separator: "/").contains("..") { return message }
     let resolved = URL(fileURLWithPath: relative, relativeTo: directory).standardizedFileURL
       .resolvingSymlinksInPath().path
@@ -131,7 +130,7 @@ struct RuleSetLoader {
         }
         for (path, at) in paths {
           if let message = confinementProblem(path, from: node.directory) {
-            problems.append(RuleSetProblem(file: node.file, path: node.path + at, message: message))
+            problems.append(RuleSetProblem(file: node.file, path: node.path + at, message))
           }
         }
       }
@@ -164,9 +163,7 @@ struct RuleSetLoader {
           problems.append(
             RuleSetProblem(
               file: partial.file, path: partial.path + [.key("sensitive")],
-              message:
-                "\"\(partial.name)\" confirms the sensitive field \"\(confirmed)\" and is sensitive too; remove \"sensitive\": false"
-            ))
+              ProblemLine("cli.rules.confirmationSensitive", ["name": partial.name, "confirmed": confirmed])))
         }
         sensitive.insert(partial.name)
         changed = true
@@ -191,8 +188,8 @@ struct RuleSetLoader {
     guard ruleCount <= Self.maxRules else {
       problems.append(
         RuleSetProblem(
-          file: file, path: [.key("fields")], message: "\(ruleCount) rules in all; at most \(Self.maxRules) are allowed"
-        ))
+          file: file, path: [.key("fields")],
+          ProblemLine("cli.rules.tooManyRulesInAll", ["count": "\(ruleCount)", "max": "\(Self.maxRules)"])))
       throw RuleSetError(problems: problems)
     }
     let names = Set(fields.map(\.name))
@@ -204,14 +201,16 @@ struct RuleSetLoader {
       for key in test.input.keys where !names.contains(key) {
         problems.append(
           RuleSetProblem(
-            file: test.file, path: test.path + [.key("input"), .key(key)], message: "no field named \"\(key)\"",
+            file: test.file, path: test.path + [.key("input"), .key(key)],
+            ProblemLine("cli.rules.noSuchField", ["name": key]),
             suggestion: Suggestion.closest(to: key, in: Array(names))))
       }
       if case .errors(let expected) = test.expectation {
         for key in expected.keys where !names.contains(key) {
           problems.append(
             RuleSetProblem(
-              file: test.file, path: test.path + [.key("errors"), .key(key)], message: "no field named \"\(key)\"",
+              file: test.file, path: test.path + [.key("errors"), .key(key)],
+              ProblemLine("cli.rules.noSuchField", ["name": key]),
               suggestion: Suggestion.closest(to: key, in: Array(names))))
         }
       }
@@ -234,7 +233,7 @@ struct RuleSetLoader {
       for field in fields where field.label[locale] == nil && !field.label.texts.isEmpty {
         problems.append(
           RuleSetProblem(
-            file: field.file, path: field.path + [.key("label")], message: "no label for locale \"\(locale)\""))
+            file: field.file, path: field.path + [.key("label")], ProblemLine("cli.rules.noLabel", ["locale": locale])))
       }
       for field in fields { checkMessageLocales(field.rules, locale: locale) }
     }
@@ -270,7 +269,7 @@ struct RuleSetLoader {
         problems.append(
           RuleSetProblem(
             file: node.file, path: node.path + [.key("when"), .key("field")],
-            message: "\"\(condition.field)\" is not a field of this rules file",
+            ProblemLine("cli.rules.notAField", ["name": condition.field]),
             suggestion: Suggestion.closest(to: condition.field, in: Array(fieldNames))))
       }
       switch node.kind {
@@ -279,7 +278,7 @@ struct RuleSetLoader {
           problems.append(
             RuleSetProblem(
               file: node.file, path: node.path + [.key(node.name)],
-              message: "\"\(name)\" is not a field of this rules file",
+              ProblemLine("cli.rules.notAField", ["name": name]),
               suggestion: Suggestion.closest(to: name, in: Array(fieldNames))))
         }
       case .allOf(let inner), .anyOf(let inner), .not(let inner):
@@ -295,7 +294,13 @@ struct RuleSetLoader {
     }
     for (i, (node, rule)) in leaves.enumerated() {
       for (_, other) in leaves[..<i] {
-        if let conflict = rule.conflicts(with: other) ?? other.conflicts(with: rule) {
+        // A built-in conflict has its catalog line; an app's rule says its own words.
+        let line =
+          (rule as? any LocalizedConflicts)?.conflictLine(with: other)
+          ?? (other as? any LocalizedConflicts)?.conflictLine(with: rule)
+        if let line {
+          problems.append(RuleSetProblem(file: node.file, path: node.path + [.key(node.name)], line))
+        } else if let conflict = rule.conflicts(with: other) ?? other.conflicts(with: rule) {
           problems.append(RuleSetProblem(file: node.file, path: node.path + [.key(node.name)], message: conflict))
         }
       }
@@ -313,7 +318,8 @@ struct RuleSetLoader {
       if let message = node.message, message[locale] == nil {
         problems.append(
           RuleSetProblem(
-            file: node.file, path: node.path + [.key("message")], message: "no message for locale \"\(locale)\""))
+            file: node.file, path: node.path + [.key("message")], ProblemLine("cli.rules.noMessage", ["locale": locale])
+          ))
       }
       switch node.kind {
       case .rule: break
@@ -329,9 +335,11 @@ struct RuleSetLoader {
     case .success(let bytes): return bytes
     case .failure(let failure):
       if let (file, path) = referencedFrom {
-        problems.append(RuleSetProblem(file: file, path: path, message: "\(failure.message): \(displayName)"))
+        var line = ProblemLine("cli.rules.file.at", failure.line.values.merging(["file": displayName]) { a, _ in a })
+        line.valueKeys = failure.line.valueKeys.merging(["failure": failure.line.key]) { a, _ in a }
+        problems.append(RuleSetProblem(file: file, path: path, line))
       } else {
-        problems.append(RuleSetProblem(file: displayName, path: [], message: failure.message))
+        problems.append(RuleSetProblem(file: displayName, path: [], failure.line))
       }
       return nil
     }
@@ -361,14 +369,15 @@ struct RuleSetLoader {
     if chain.contains(canonical) {
       let cycle = (chain + [canonical]).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " → ")
       if let (file, path) = referencedFrom {
-        problems.append(RuleSetProblem(file: file, path: path, message: "extends cycle: \(cycle)"))
+        problems.append(RuleSetProblem(file: file, path: path, ProblemLine("cli.rules.extendsCycle", ["cycle": cycle])))
       }
       return nil
     }
     if chain.count >= Self.maxExtendsDepth {
       if let (file, path) = referencedFrom {
         problems.append(
-          RuleSetProblem(file: file, path: path, message: "extends chain deeper than \(Self.maxExtendsDepth) files"))
+          RuleSetProblem(
+            file: file, path: path, ProblemLine("cli.rules.extendsTooDeep", ["max": "\(Self.maxExtendsDepth)"])))
       }
       return nil
     }
@@ -382,14 +391,14 @@ struct RuleSetLoader {
     guard let root = parseJSON(bytes, file: file) else { return nil }
     guard let object = root.objectValue else {
       problems.append(
-        RuleSetProblem(file: file, path: [], message: "expected an object, found \(root.typeDescription)"))
+        RuleSetProblem(file: file, path: [], .expected("cli.rules.type.object", foundType: root)))
       return nil
     }
     var parent: FileContent?
     if let extends = object["extends"] {
       if let relative = extends.stringValue {
         if let message = confinementProblem(relative, from: directory) {
-          problems.append(RuleSetProblem(file: file, path: [.key("extends")], message: message))
+          problems.append(RuleSetProblem(file: file, path: [.key("extends")], message))
           return nil
         }
         let parentURL = URL(fileURLWithPath: relative, relativeTo: directory)
@@ -401,7 +410,7 @@ struct RuleSetLoader {
       } else {
         problems.append(
           RuleSetProblem(
-            file: file, path: [.key("extends")], message: "expected a string, found \(extends.typeDescription)"))
+            file: file, path: [.key("extends")], .expected("cli.rules.type.string", foundType: extends)))
       }
     }
     var decoder = FileDecoder(file: file, directory: directory, registry: registry)
@@ -428,9 +437,12 @@ struct RuleSetLoader {
         problems.append(
           RuleSetProblem(
             file: field.file, path: field.path,
-            message:
-              "\"\(field.name)\" and \"\(merged.fields[index].name)\" of \((merged.fields[index].file as NSString).lastPathComponent) differ only in Unicode normalization; rename one of them"
-          ))
+            ProblemLine(
+              "cli.rules.normalizationTwinsOf",
+              [
+                "name": field.name, "other": merged.fields[index].name,
+                "file": (merged.fields[index].file as NSString).lastPathComponent,
+              ])))
       } else if let index = position[field.name] {
         var base = merged.fields[index]
         if base.sensitive == true, field.sensitive == false {
@@ -438,9 +450,9 @@ struct RuleSetLoader {
           problems.append(
             RuleSetProblem(
               file: field.file, path: field.path + [.key("sensitive")],
-              message:
-                "\"\(field.name)\" is sensitive in \((base.file as NSString).lastPathComponent); a file that extends it cannot make it visible"
-            ))
+              ProblemLine(
+                "cli.rules.sensitiveInParent",
+                ["name": field.name, "file": (base.file as NSString).lastPathComponent])))
         }
         base.label = field.label ?? base.label
         base.trim = field.trim ?? base.trim

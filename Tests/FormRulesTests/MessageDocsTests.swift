@@ -25,11 +25,23 @@ struct MessageDocsTests {
       error before the rules file is read, a rules file that does not load). Their `{name}`s are
       filled verbatim: file paths, JSON paths, option names and values are never translated, and
       Japanese lines quote them in 「」. Not localized yet (English in both languages): `--help`
-      texts, the errors particular to `export`, `serve` and `form` (`missing --to`, TLS, the
-      terminal), and what is wrong in a rules file (`unknown rule "minLenght"`, `expected a string,
-      found …`, lint's warning about a confirmation's transforms) apart from an unknown rule, malformed
-      JSON and lint's warning about a `message` without a `requirement`; the frame around them
-      (`エラー：`, the count, 「…」のことですか？) is localized. The location of a rules file's problem keeps
+      texts and the errors particular to `export`, `serve` and `form` (`missing --to`, TLS, the
+      terminal).
+
+      `cli.rules.*` keys say what is wrong in a rules file (`validate lint`, `validate test`,
+      `validate --rules`): its top level, fields, rules and their options, messages, tests, `extends`,
+      the files it names (lists, dictionaries), conflicts between rules and lint's warnings. The
+      English lines are the engine's messages word for word (`RuleSetProblem.message` and
+      `RuleDecodingError.message` keep them). Values: keys, names and choices are quoted in 「」;
+      a value found in the file is shown as JSON writes it (`"jp"`, `-1`, `true`); a JSON type is
+      translated (`cli.rules.type.*`: 文字列, 数値, 真偽値, 配列, オブジェクト; `null` stays
+      `null`, the JSON literal), and so is the kind of value expected (`cli.rules.kind.*`: 0以上の整数…).
+      Like the other problem lines they end without 。: the did-you-mean may follow. Still English in
+      both languages, as quoted reasons inside a localized line: the system's reason a file cannot be
+      read, PCRE2's reason a regular expression is invalid, why a breach file or the strength
+      dictionaries cannot be loaded; and the words of an app's own rule (`RuleDecodingError(_:)` without
+      a `key`, `Rule.conflicts(with:)`), which the tool shows as they are. The frame (`エラー：`, the
+      count, 「…」のことですか？) is localized. The location of a rules file's problem keeps
       the form editors and CI read in every language: `FILE[:LINE:COLUMN]: JSON.PATH: …`.
 
       | key | ja (labeled / inline) | en (labeled / inline) |

@@ -28,22 +28,24 @@ public struct CharacterClasses: Rule {
     }
     guard let object = decoder.value.objectValue else {
       throw RuleDecodingError(
-        "expected {\"require\": [classes]} or {\"min\": n, \"of\": [classes]}, found \(decoder.value.typeDescription)",
-        at: here)
+        ProblemLine(
+          "cli.rules.characterClasses.expected",
+          ["require": #"{"require": [classes]}"#, "min": #"{"min": n, "of": [classes]}"#]
+        ).type("found", of: decoder.value), at: here)
     }
     for key in object.keys where !["require", "min", "of"].contains(key) {
       throw RuleDecodingError(
-        "unknown key \"\(key)\" in characterClasses", at: here + [.key(key)],
+        ProblemLine("cli.rules.unknownKeyIn", ["key": key, "rule": Self.name]), at: here + [.key(key)],
         suggestion: Suggestion.closest(to: key, in: ["require", "min", "of"]))
     }
     switch (object["require"], object["min"]) {
     case (let require?, nil):
       guard object["of"] == nil else {
-        throw RuleDecodingError("\"of\" goes with \"min\", not with \"require\"", at: here + [.key("of")])
+        throw RuleDecodingError(ProblemLine("cli.rules.characterClasses.ofWithRequire"), at: here + [.key("of")])
       }
       guard let array = require.arrayValue else {
         throw RuleDecodingError(
-          "expected an array of classes, found \(require.typeDescription)", at: here + [.key("require")])
+          .expected("cli.rules.kind.arrayOfClasses", foundType: require), at: here + [.key("require")])
       }
       classes = try Self.classList(array, at: here + [.key("require")])
       min = classes.count
@@ -51,7 +53,7 @@ public struct CharacterClasses: Rule {
     case (nil, let minValue?):
       if let of = object["of"] {
         guard let array = of.arrayValue else {
-          throw RuleDecodingError("expected an array of classes, found \(of.typeDescription)", at: here + [.key("of")])
+          throw RuleDecodingError(.expected("cli.rules.kind.arrayOfClasses", foundType: of), at: here + [.key("of")])
         }
         classes = try Self.classList(array, at: here + [.key("of")])
       } else {
@@ -59,33 +61,37 @@ public struct CharacterClasses: Rule {
       }
       guard let n = minValue.intValue, n >= 1, n <= classes.count else {
         throw RuleDecodingError(
-          "expected an integer from 1 to \(classes.count) (the number of classes in \"of\")", at: here + [.key("min")])
+          ProblemLine("cli.rules.characterClasses.minRange", ["count": "\(classes.count)"]), at: here + [.key("min")])
       }
       min = n
       requiresAll = false
     case (.some, .some):
-      throw RuleDecodingError(
-        "use either \"require\" or \"min\"; combine both with allOf", at: here + [.key("min")])
+      throw RuleDecodingError(ProblemLine("cli.rules.characterClasses.both"), at: here + [.key("min")])
     case (nil, nil):
-      throw RuleDecodingError("expected \"require\" or \"min\"", at: here)
+      throw RuleDecodingError(ProblemLine("cli.rules.characterClasses.neither"), at: here)
     }
   }
 
   private static func classList(_ array: [JSONValue], at path: [JSONPathComponent]) throws(RuleDecodingError)
     -> [CharacterClass]
   {
-    guard !array.isEmpty else { throw RuleDecodingError("expected at least one class", at: path) }
+    guard !array.isEmpty else { throw RuleDecodingError(ProblemLine("cli.rules.characterClasses.noClass"), at: path) }
     let names = CharacterClass.allCases.map(\.rawValue)
     var result: [CharacterClass] = []
     for (i, element) in array.enumerated() {
       guard let name = element.stringValue, let c = CharacterClass(rawValue: name) else {
-        let found = element.stringValue.map { "\"\($0)\"" } ?? element.typeDescription
+        var line = ProblemLine("cli.rules.expectedOneOf").choices(names)
+        if let s = element.stringValue {
+          line.values["found"] = "\"\(s)\""
+        } else {
+          line = line.type("found", of: element)
+        }
         throw RuleDecodingError(
-          "expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \(found)",
+          line,
           at: path + [.index(i)], suggestion: element.stringValue.flatMap { Suggestion.closest(to: $0, in: names) })
       }
       guard !result.contains(c) else {
-        throw RuleDecodingError("\"\(name)\" is listed twice", at: path + [.index(i)])
+        throw RuleDecodingError(ProblemLine("cli.rules.listedTwice", ["name": name]), at: path + [.index(i)])
       }
       result.append(c)
     }

@@ -17,7 +17,7 @@ public struct CheckRule: Rule {
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
     check = try decoder.string()
     guard !check.isEmpty, check.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
-      throw RuleDecodingError("expected a check name such as \"emailAvailable\"", at: [.key(Self.name)])
+      throw RuleDecodingError(ProblemLine("cli.rules.check.name"), at: [.key(Self.name)])
     }
   }
 

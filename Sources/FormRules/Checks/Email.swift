@@ -15,14 +15,13 @@ public struct Email: Rule {
     case .string(let name):
       guard let p = EmailSyntax.Profile(rawValue: name) else {
         throw RuleDecodingError(
-          "unknown email profile \"\(name)\" (use html, practical or rfc)", at: [.key(Self.name)],
+          ProblemLine("cli.rules.email.unknownProfile", ["name": name]), at: [.key(Self.name)],
           suggestion: Suggestion.closest(to: name, in: EmailSyntax.Profile.allCases.map(\.rawValue)))
       }
       profile = p
     default:
       throw RuleDecodingError(
-        "expected a profile name (\"html\", \"practical\", \"rfc\") or true, found \(decoder.value.typeDescription)",
-        at: [.key(Self.name)])
+        ProblemLine("cli.rules.email.expected").type("found", of: decoder.value), at: [.key(Self.name)])
     }
     var syntax = EmailSyntax(profile: profile)
     if let quoted = try decoder.boolOption("allowQuoted") { syntax.allowQuotedLocalPart = quoted }

@@ -19,7 +19,7 @@ public struct MaxRepeat: Rule {
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
     max = try decoder.count()
-    if max == 0 { throw RuleDecodingError("expected at least 1 (0 would reject every value)", at: [.key(Self.name)]) }
+    if max == 0 { throw RuleDecodingError(ProblemLine("cli.rules.maxRepeat.zero"), at: [.key(Self.name)]) }
     unit = try decoder.option("unit", default: .characters, choices: [.characters, .graphemes])
   }
 

@@ -17,9 +17,11 @@ public struct MinLength: Rule {
       code: Self.name, params: ["min": .int(min), "unit": .string(unit.rawValue)], detail: unit.detail)
   }
 
-  public func conflicts(with other: any Rule) -> String? {
+  public func conflicts(with other: any Rule) -> String? { conflictLine(with: other)?.english }
+
+  func conflictLine(with other: any Rule) -> ProblemLine? {
     guard let max = other as? MaxLength, max.unit == unit, min > max.max else { return nil }
-    return "minLength \(min) is above maxLength \(max.max) (\(unit.rawValue)); no value can pass"
+    return ProblemLine("cli.rules.conflict.minAboveMax", ["min": "\(min)", "max": "\(max.max)", "unit": unit.rawValue])
   }
 }
 
@@ -81,3 +83,11 @@ extension MinLength {
       en: ("At least {min} {unit}", "At least {min} {unit}")),
   ]
 }
+
+/// A rule whose ``Rule/conflicts(with:)`` has a `cli.rules.conflict.*` line, so that `validate`
+/// says it in the user's language.
+protocol LocalizedConflicts: Rule {
+  func conflictLine(with other: any Rule) -> ProblemLine?
+}
+
+extension MinLength: LocalizedConflicts {}

@@ -20,7 +20,7 @@ public struct NoSequence: Rule {
     length = try decoder.count()
     if length < 3 {
       throw RuleDecodingError(
-        "expected 3 or more (a run of \(length) is part of too many ordinary words)", at: [.key(Self.name)])
+        ProblemLine("cli.rules.noSequence.tooShort", ["length": "\(length)"]), at: [.key(Self.name)])
     }
   }
 

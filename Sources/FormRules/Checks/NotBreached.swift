@@ -29,21 +29,22 @@ public struct NotBreached: Rule {
     }
     guard let object = decoder.value.objectValue else {
       throw RuleDecodingError(
-        "expected a file path or {\"file\": path, \"minCount\": n}, found \(decoder.value.typeDescription)", at: here)
+        ProblemLine("cli.rules.notBreached.expected", ["example": #"{"file": path, "minCount": n}"#]).type(
+          "found", of: decoder.value), at: here)
     }
     for key in object.keys where !["file", "minCount"].contains(key) {
       throw RuleDecodingError(
-        "unknown key \"\(key)\" in notBreached", at: here + [.key(key)],
+        ProblemLine("cli.rules.unknownKeyIn", ["key": key, "rule": Self.name]), at: here + [.key(key)],
         suggestion: Suggestion.closest(to: key, in: ["file", "minCount"]))
     }
     guard let path = object["file"]?.stringValue, !path.isEmpty else {
-      throw RuleDecodingError("expected \"file\": the path of a SHA1HEX:COUNT file", at: here + [.key("file")])
+      throw RuleDecodingError(ProblemLine("cli.rules.notBreached.noFile"), at: here + [.key("file")])
     }
     file = path
     if let raw = object["minCount"] {
       guard let n = raw.intValue, n >= 1 else {
         throw RuleDecodingError(
-          "expected a positive integer, found \(raw.typeDescription)", at: here + [.key("minCount")])
+          .expected("cli.rules.kind.positiveInteger", foundType: raw), at: here + [.key("minCount")])
       }
       minCount = n
     } else {
@@ -58,7 +59,7 @@ public struct NotBreached: Rule {
       do throws(BreachFileError) {
         return try BreachFile(path: url.path)
       } catch {
-        throw RuleDecodingError("cannot use the breach file \(error.description)", at: at)
+        throw RuleDecodingError(ProblemLine("cli.rules.notBreached.cannotUse", ["reason": error.description]), at: at)
       }
     }
   }

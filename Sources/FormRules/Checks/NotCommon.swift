@@ -40,11 +40,14 @@ public struct NotCommon: Rule {
     lists = try decoder.stringListOption("lists") ?? []
     usesDefaultList = try decoder.boolOption("defaultList") ?? true
     top = try decoder.intOption("top")
-    if top == 0 { throw RuleDecodingError("expected a positive number of entries", at: [.key("top")]) }
+    if top == 0 {
+      throw RuleDecodingError(
+        ProblemLine("cli.rules.expectedOnly").kind("expected", "cli.rules.kind.positiveEntries"), at: [.key("top")])
+    }
     words = Set((try decoder.stringListOption("words") ?? []).map(PasswordList.canonical).filter { !$0.isEmpty })
     if isEnabled, !usesDefaultList, lists.isEmpty, words.isEmpty {
       throw RuleDecodingError(
-        "with \"defaultList\": false, name \"lists\" or \"words\" to check against", at: [.key("defaultList")])
+        ProblemLine("cli.rules.notCommon.nothing"), at: [.key("defaultList")])
     }
   }
 

@@ -30,22 +30,24 @@ public struct NotContainsField: Rule {
       for (i, element) in array.enumerated() {
         guard let name = element.stringValue else {
           throw RuleDecodingError(
-            "expected a field name, found \(element.typeDescription)", at: [.key(Self.name), .index(i)])
+            .expected("cli.rules.kind.fieldName", foundType: element), at: [.key(Self.name), .index(i)])
         }
         names.append(name)
       }
       fields = names
     } else {
       throw RuleDecodingError(
-        "expected a field name or an array of field names, found \(decoder.value.typeDescription)",
-        at: [.key(Self.name)])
+        .expected("cli.rules.kind.fieldNameOrNames", foundType: decoder.value), at: [.key(Self.name)])
     }
     // The failure's variant has one bit per listed field.
     guard fields.count <= 62 else {
-      throw RuleDecodingError("at most 62 fields can be listed", at: [.key(Self.name)])
+      throw RuleDecodingError(ProblemLine("cli.rules.notContainsField.tooMany"), at: [.key(Self.name)])
     }
     minPart = try decoder.intOption("minPart") ?? 3
-    if minPart == 0 { throw RuleDecodingError("expected a positive length", at: [.key("minPart")]) }
+    if minPart == 0 {
+      throw RuleDecodingError(
+        ProblemLine("cli.rules.expectedOnly").kind("expected", "cli.rules.kind.positiveLength"), at: [.key("minPart")])
+    }
     unit = try decoder.option("unit", default: .characters, choices: LengthUnit.allCases)
   }
 

@@ -27,9 +27,16 @@ extension Pattern {
     do {
       return try Pattern(source, flags: flags)
     } catch {
-      if error.code == 0 { throw RuleDecodingError(error.message, at: [.key("flags")]) }
+      // The flag problems have their lines; PCRE2's own reason is English in every language.
+      if error.code == 0 {
+        let line =
+          error.flag.map { ProblemLine("cli.rules.pattern.unknownFlag", ["flag": $0]) }
+          ?? ProblemLine("cli.rules.pattern.outOfMemory")
+        throw RuleDecodingError(line, at: [.key("flags")])
+      }
       throw RuleDecodingError(
-        "invalid regular expression: \(error.message) at offset \(error.offset)", at: [.key(ruleName)])
+        ProblemLine("cli.rules.pattern.invalid", ["reason": error.message, "offset": "\(error.offset)"]),
+        at: [.key(ruleName)])
     }
   }
 

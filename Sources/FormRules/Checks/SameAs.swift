@@ -67,10 +67,14 @@ extension RuleSet {
         problems.append(
           RuleSetProblem(
             file: node.file, path: node.path + [.key(SameAs.name)],
-            message:
-              "\"\(field.name)\" (\(describe(field))) confirms \"\(confirmed.name)\" (\(describe(confirmed))); "
-              + "it is compared after the transforms of \"\(confirmed.name)\", but give both fields the same trim and normalize"
-          ))
+            ProblemLine(
+              "cli.rules.sameAsTransforms",
+              [
+                "field": field.name, "fieldTransforms": describe(field), "fieldTrim": "\(field.trim)",
+                "fieldNormalize": field.normalize.rawValue, "confirmed": confirmed.name,
+                "confirmedTransforms": describe(confirmed), "confirmedTrim": "\(confirmed.trim)",
+                "confirmedNormalize": confirmed.normalize.rawValue,
+              ])))
       case .allOf(let nodes), .anyOf(let nodes), .not(let nodes):
         for inner in nodes { visit(inner, in: field) }
       }

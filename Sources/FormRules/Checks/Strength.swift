@@ -43,20 +43,24 @@ public struct Strength: Rule {
       guard let object = decoder.value.objectValue, let raw = object[key] else { return nil }
       if allowSingle, let single = raw.stringValue { return [single] }
       guard let array = raw.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
-        throw RuleDecodingError("expected an array of strings", at: here + [.key(key)])
+        throw RuleDecodingError(
+          ProblemLine("cli.rules.expectedOnly").kind("expected", "cli.rules.kind.arrayOfStrings"),
+          at: here + [.key(key)])
       }
       return array.compactMap(\.stringValue)
     }
     if let object = decoder.value.objectValue {
       for key in object.keys where !Self.keys.contains(key) {
         throw RuleDecodingError(
-          "unknown key \"\(key)\" in strength", at: here + [.key(key)],
+          ProblemLine("cli.rules.unknownKeyIn", ["key": key, "rule": Self.name]), at: here + [.key(key)],
           suggestion: Suggestion.closest(to: key, in: Self.keys))
       }
-      guard let m = object["min"] else { throw RuleDecodingError("expected \"min\": a score from 1 to 4", at: here) }
+      guard let m = object["min"] else { throw RuleDecodingError(ProblemLine("cli.rules.strength.noMin"), at: here) }
       minValue = m
       if object["userInputs"] != nil, object["userInputs"]?.arrayValue == nil {
-        throw RuleDecodingError("expected an array of field names", at: here + [.key("userInputs")])
+        throw RuleDecodingError(
+          ProblemLine("cli.rules.expectedOnly").kind("expected", "cli.rules.kind.arrayOfFieldNames"),
+          at: here + [.key("userInputs")])
       }
       inputs = try strings("userInputs") ?? []
       if let codes = try strings("languages") {
@@ -64,13 +68,14 @@ public struct Strength: Rule {
         for (i, code) in codes.enumerated() {
           guard let language = StrengthLanguage(rawValue: code) else {
             throw RuleDecodingError(
-              "expected one of \"en\", \"ja\", found \"\(code)\"", at: here + [.key("languages"), .index(i)],
+              ProblemLine("cli.rules.expectedOneOf", ["found": "\"\(code)\""]).choices(["en", "ja"]),
+              at: here + [.key("languages"), .index(i)],
               suggestion: Suggestion.closest(to: code, in: StrengthLanguage.allCases.map(\.rawValue)))
           }
           languages.insert(language)
         }
         if languages.isEmpty {
-          throw RuleDecodingError("expected at least one language", at: here + [.key("languages")])
+          throw RuleDecodingError(ProblemLine("cli.rules.strength.noLanguage"), at: here + [.key("languages")])
         }
       }
       words = try strings("words") ?? []
@@ -78,7 +83,7 @@ public struct Strength: Rule {
     }
     guard let n = minValue.intValue, (1...4).contains(n) else {
       throw RuleDecodingError(
-        "expected a score from 1 to 4, found \(minValue.typeDescription)",
+        ProblemLine("cli.rules.strength.score").type("found", of: minValue),
         at: decoder.value.objectValue == nil ? here : here + [.key("min")])
     }
     min = n
@@ -94,16 +99,19 @@ public struct Strength: Rule {
     let here: [JSONPathComponent] = [.key(Self.name)]
     guard let directory = StrengthDictionary.directoryURL(in: context) else {
       throw RuleDecodingError(
-        "the strength dictionaries \(StrengthDictionary.relativePath)/ were not found in "
-          + "\(context.baseDirectory.path) or any folder above it, nor in \(context.rulesDirectory?.path ?? "./Rules"); "
-          + "set FORM_RULES_DIR to the Rules folder",
+        ProblemLine(
+          "cli.rules.strength.noDictionaries",
+          [
+            "directory": StrengthDictionary.relativePath, "base": context.baseDirectory.path,
+            "rules": context.rulesDirectory?.path ?? "./Rules",
+          ]),
         at: here)
     }
     let dictionary: StrengthDictionary
     do {
       dictionary = try StrengthDictionary.shared(directory: directory, languages: languages)
     } catch {
-      throw RuleDecodingError("cannot load the strength dictionaries: \(error.description)", at: here)
+      throw RuleDecodingError(ProblemLine("cli.rules.strength.cannotLoad", ["reason": error.description]), at: here)
     }
     var own = words
     for (i, list) in lists.enumerated() {

@@ -24,10 +24,12 @@ extension RuleSet {
         do throws(RuleDecodingError) {
           node.kind = .rule(try Self.compiled(rule, in: context))
         } catch {
-          problems.append(
-            RuleSetProblem(
-              file: node.file, path: node.path + error.subpath, message: error.message,
-              suggestion: error.suggestion))
+          var problem = RuleSetProblem(
+            file: node.file, path: node.path + error.subpath, message: error.message, suggestion: error.suggestion)
+          problem.messageKey = error.messageKey
+          problem.messageValues = error.messageValues
+          problem.messageValueKeys = error.messageValueKeys
+          problems.append(problem)
         }
       case .allOf(let inner): node.kind = .allOf(compile(inner, cache: cache, problems: &problems))
       case .anyOf(let inner): node.kind = .anyOf(compile(inner, cache: cache, problems: &problems))

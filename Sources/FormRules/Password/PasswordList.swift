@@ -34,21 +34,25 @@ enum PasswordList {
       // Bounded: a list named `/dev/zero` (or a runaway file) ends here, not in memory.
       switch BoundedFile.read(path: url.path, limit: maxFileBytes) {
       case .success(let bytes): data = bytes
-      case .failure(.notFound): throw RuleDecodingError("no such list file: \(url.path)", at: path)
+      case .failure(.notFound):
+        throw RuleDecodingError(ProblemLine("cli.rules.list.notFound", ["path": url.path]), at: path)
       case .failure(.notRegular(let kind)):
-        throw RuleDecodingError("list file is not a regular file (\(kind)): \(url.path)", at: path)
+        throw RuleDecodingError(
+          ProblemLine(
+            "cli.rules.list.notRegular", ["path": url.path], valueKeys: ["kind": "cli.rules.file.kind.\(kind)"]),
+          at: path)
       case .failure(.tooLarge):
         throw RuleDecodingError(
-          "list file larger than \(maxFileBytes >> 20) MiB: \(url.path); for a breach corpus use notBreached", at: path)
-      case .failure: throw RuleDecodingError("cannot read the list: \(url.path)", at: path)
+          ProblemLine("cli.rules.list.tooLarge", ["size": "\(maxFileBytes >> 20)", "path": url.path]), at: path)
+      case .failure: throw RuleDecodingError(ProblemLine("cli.rules.list.unreadable", ["path": url.path]), at: path)
       }
       // A list that is not text (a binary file, UTF-16, a NUL) would silently match nothing.
       if data.contains(0) || String(validating: data, as: UTF8.self) == nil {
-        throw RuleDecodingError("list file is not UTF-8 text: \(url.path)", at: path)
+        throw RuleDecodingError(ProblemLine("cli.rules.list.notUTF8", ["path": url.path]), at: path)
       }
       let result = parseLines(data)
       // An empty list disables the rule without a word: refuse it.
-      if result.isEmpty { throw RuleDecodingError("list file has no entries: \(url.path)", at: path) }
+      if result.isEmpty { throw RuleDecodingError(ProblemLine("cli.rules.list.empty", ["path": url.path]), at: path) }
       return result
     }
   }
