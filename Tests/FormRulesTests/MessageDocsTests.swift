@@ -24,10 +24,17 @@ struct MessageDocsTests {
       (`C` and `POSIX` mean English), else the rules file's `defaultLocale`, else English (a usage
       error before the rules file is read, a rules file that does not load). Their `{name}`s are
       filled verbatim: file paths, JSON paths, option names and values are never translated, and
-      Japanese lines quote them in 「」. Not localized yet (English in both languages): `--help`
-      texts, the errors particular to `export`, `serve` and `form` (`missing --to`, TLS, the
-      terminal), and what is wrong in a rules file (`unknown rule "minLenght"`, `expected a string,
-      found …`, lint's warning about a confirmation's transforms) apart from an unknown rule, malformed
+      Japanese lines quote them in 「」. `cli.help.*` are the `--help` pages of `validate` and of
+      every subcommand: headings, descriptions and notes come from the catalog, while option names,
+      usage lines and examples stay as typed in both languages; an English description keeps the
+      line breaks it is written with (a line break in the table below is `<br>`), a Japanese one is
+      wrapped by the tool at 100 columns, a wide character counting two. The errors particular to
+      `export`, `serve` and `form` are localized (`missing --to`, TLS, the terminal, export's
+      `error:` / `stricter:` / `warning:` / `hint:` marks), but the notes after export's marks come
+      from the exporters and stay English in both languages (`Cognito refuses passwords longer than
+      256 characters…`), as do an exporter's refusal of a field and a bad `--listen` address.
+      Not localized yet (English in both languages): what is wrong in a rules file
+      (`unknown rule "minLenght"`, `expected a string, found …`, lint's warning about a confirmation's transforms) apart from an unknown rule, malformed
       JSON and lint's warning about a `message` without a `requirement`; the frame around them
       (`エラー：`, the count, 「…」のことですか？) is localized. The location of a rules file's problem keeps
       the form editors and CI read in every language: `FILE[:LINE:COLUMN]: JSON.PATH: …`.
@@ -40,7 +47,9 @@ struct MessageDocsTests {
     for key in MessageCatalog.builtInKeys {
       guard let ja = catalog.templates["ja"]?[key], let en = catalog.templates["en"]?[key] else { continue }
       func cell(_ t: MessageTemplate) -> String {
-        let escaped = { (s: String) in s.replacingOccurrences(of: "|", with: "\\|") }
+        let escaped = { (s: String) in
+          s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: "<br>")
+        }
         return t.labeled == t.inline ? escaped(t.labeled) : "\(escaped(t.labeled))<br>\(escaped(t.inline))"
       }
       text += "| `\(key)` | \(cell(ja)) | \(cell(en)) |\n"
