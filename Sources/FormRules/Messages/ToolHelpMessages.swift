@@ -121,7 +121,7 @@ let toolHelpMessages: [CatalogEntry] = [
   CatalogEntry(
     "cli.help.test.notes",
     ja:
-      "「valid」が一致するか、「errors」に挙げた各項目がちょうど挙げたコードで失敗すれば、ケースは成功です。終了ステータス：すべて成功なら0、失敗したケースがあるかケースがなければ1、使い方またはファイルのエラーなら2です。",
+      "「valid」が一致するか、「errors」の各項目がちょうどそのコードで失敗すれば、ケースは成功です。\n終了ステータス：すべて成功なら0、失敗したケースがあるかケースがなければ1、使い方またはファイルのエラーなら2です。",
     en:
       "A case passes when \"valid\" matches, or when each field listed under \"errors\" fails\nwith exactly the listed codes. Exit status: 0 all passed, 1 a case failed or there\nwere no cases, 2 usage or file error."
   ),
@@ -198,7 +198,7 @@ let toolHelpMessages: [CatalogEntry] = [
     en: "Fill in a rules file's fields on the terminal and print the values as JSON."),
   CatalogEntry(
     "cli.help.form.locale",
-    ja: "ラベルとメッセージの言語を指定します（「ja」、「en」、「ja-JP」など）。既定値は「LC_ALL」、「LC_MESSAGES」、「LANG」、次にルールファイルの「defaultLocale」です。",
+    ja: "ラベルとメッセージの言語を「ja」、「en」、「ja-JP」などで指定します。既定値は「LC_ALL」、「LC_MESSAGES」、「LANG」、次にルールファイルの「defaultLocale」の言語です。",
     en:
       "Language of labels and messages (ja, en, ja-JP…). Default: from\nLC_ALL, LC_MESSAGES or LANG, then the rules file's defaultLocale."
   ),
