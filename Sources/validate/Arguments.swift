@@ -102,13 +102,13 @@ struct ParsedArguments {
 /// The shape every subcommand shares: parse its options, answer `--help`, run, and turn a
 /// usage error into `Error: …` with a hint and exit status 2.
 func runCommand(
-  _ name: String, spec: ArgumentSpec, help: String, arguments: [String],
+  _ name: String, spec: ArgumentSpec, help: HelpPage, arguments: [String],
   body: (ParsedArguments) throws(UsageError) -> Int32
 ) -> Int32 {
   do throws(UsageError) {
     let options = try spec.parse(arguments)
     if options.help {
-      Console.print(help)
+      Console.print(help.render())
       return ExitCode.valid
     }
     return try body(options)

@@ -5,28 +5,27 @@ import FormRules
 enum ExplainCommand {
   static let spec = ArgumentSpec(valued: ["rules", "field", "locale", "format", "input"], flags: ["confine"])
 
-  static let help = """
-    OVERVIEW: Print each field's requirements as a checklist in the chosen language.
-
-    USAGE: validate explain --rules <file> [--field <name>] [--locale <locale>] [--format <format>]
-
-    OPTIONS:
-      --rules <file>     The rules file. Required.
-      --confine          The rules file is untrusted: extends, lists and notBreached must stay in its folder.
-      --field <name>     Only this field.
-      --locale <locale>  ja or en (default: LC_ALL / LC_MESSAGES / LANG, then the file's defaultLocale).
-      --format <format>  text or json (default: text).
-      --input <file>     Field values (a JSON object; '-' for standard input): each requirement
-                         is then marked met (✓) or not (✗) for these values, as a sign-up
-                         screen shows it while the user types.
-      -h, --help         Show this help.
-
-    EXAMPLES:
-      validate explain --rules Rules/signup.json --field password --locale ja
-      validate explain --rules Rules/login.json --format json
-      validate explain --confine --rules uploads/tenant-42/rules.json
-      echo '{"password": "abc"}' | validate explain --rules Rules/signup.json --field password --input -
-    """
+  /// `validate explain --help`: the words from the catalog (`cli.help.*`), options and examples as typed.
+  static let help = HelpPage([
+    .headed("cli.help.overview", "cli.help.explain.overview"), .blank,
+    .usage([
+      "validate explain --rules <file> [--field <name>] [--locale <locale>] [--format <format>]"
+    ]), .blank,
+    .heading("cli.help.options"),
+    .row(.init(syntax: "--rules <file>", key: "cli.help.rules", column: 19)),
+    .row(.init(syntax: "--confine", key: "cli.help.confine", column: 19)),
+    .row(.init(syntax: "--field <name>", key: "cli.help.explain.field", column: 19)),
+    .row(.init(syntax: "--locale <locale>", key: "cli.help.locale", column: 19)),
+    .row(.init(syntax: "--format <format>", key: "cli.help.textOrJSON", column: 19)),
+    .row(.init(syntax: "--input <file>", key: "cli.help.explain.input", column: 19)),
+    .row(.init(syntax: "-h, --help", key: "cli.help.help", column: 19)),
+    .blank,
+    .heading("cli.help.examples"),
+    .typed("  validate explain --rules Rules/signup.json --field password --locale ja"),
+    .typed("  validate explain --rules Rules/login.json --format json"),
+    .typed("  validate explain --confine --rules uploads/tenant-42/rules.json"),
+    .typed(#"  echo '{"password": "abc"}' | validate explain --rules Rules/signup.json --field password --input -"#),
+  ])
 
   static func run(_ arguments: [String]) -> Int32 {
     runCommand("explain", spec: spec, help: help, arguments: arguments) { (options) throws(UsageError) -> Int32 in

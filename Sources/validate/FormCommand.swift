@@ -11,30 +11,23 @@ import TerminalForm
 enum FormCommand {
   static let spec = ArgumentSpec(valued: ["rules", "locale"], flags: ["confine"])
 
-  static let help = """
-    OVERVIEW: Fill in a rules file's fields on the terminal and print the values as JSON.
-
-    USAGE: validate form --rules <file> [--locale <lang>]
-
-    OPTIONS:
-      --rules <file>   The rules file. Required.
-      --confine        The rules file is untrusted: extends, lists and notBreached must stay in its folder.
-      --locale <lang>  Language of labels and messages (ja, en, ja-JP…). Default: from
-                       LC_ALL, LC_MESSAGES or LANG, then the rules file's defaultLocale.
-      --help           Show this help.
-
-    The form is drawn on /dev/tty, so stdout carries only the result and can be captured.
-    Keys: Tab or Down next field, Shift-Tab or Up previous, Enter next field or submit,
-    Ctrl-R show or hide a sensitive field, Esc or Ctrl-C cancel.
-    On submit the values (sensitive ones too: handing them over is the point) are printed
-    as one JSON object in rules-file order.
-    Exit status: 0 submitted, 130 cancelled, 2 usage error, bad rules file or no terminal,
-    128+N ended by signal N.
-
-    EXAMPLES:
-      creds=$(validate form --rules Rules/signup.json --locale ja)
-      validate form --confine --rules uploads/tenant-42/rules.json
-    """
+  /// `validate form --help`: the words from the catalog (`cli.help.*`), options and examples as typed.
+  static let help = HelpPage([
+    .headed("cli.help.overview", "cli.help.form.overview"), .blank,
+    .usage([
+      "validate form --rules <file> [--locale <lang>]"
+    ]), .blank,
+    .heading("cli.help.options"),
+    .row(.init(syntax: "--rules <file>", key: "cli.help.rules", column: 17)),
+    .row(.init(syntax: "--confine", key: "cli.help.confine", column: 17)),
+    .row(.init(syntax: "--locale <lang>", key: "cli.help.form.locale", column: 17)),
+    .row(.init(syntax: "--help", key: "cli.help.help", column: 17)),
+    .blank,
+    .text("cli.help.form.notes"), .blank,
+    .heading("cli.help.examples"),
+    .typed("  creds=$(validate form --rules Rules/signup.json --locale ja)"),
+    .typed("  validate form --confine --rules uploads/tenant-42/rules.json"),
+  ])
 
   /// Runs the command with the arguments that follow the word `form`.
   /// - Returns: the exit status.
@@ -45,7 +38,7 @@ enum FormCommand {
     do throws(UsageError) {
       options = try spec.parse(arguments)
       if options.help {
-        Console.print(help)
+        Console.print(help.render())
         return ExitCode.valid
       }
       rulesPath = try options.required("rules", example: "validate form --rules Rules/login.json")
@@ -68,7 +61,9 @@ enum FormCommand {
         return 128 + number
       }
     } catch {
-      Console.fail("cannot use the terminal: \(error)", hint: "validate form needs an interactive terminal.")
+      // `open /dev/tty: …`: the call as typed, the system's reason in the tool's language.
+      let reason = "\(error.operation): \(Words.systemError(error.errno))"
+      Console.fail(Words.text("cli.form.noTerminal", ["reason": reason]), hint: Words.text("cli.form.noTerminal.hint"))
       return ExitCode.trouble
     }
   }

@@ -5,27 +5,24 @@ import Foundation
 enum LintCommand {
   static let spec = ArgumentSpec(valued: ["rules", "locale"], flags: ["confine"])
 
-  static let help = """
-    OVERVIEW: Check a rules file without validating anything, and list every problem found.
-
-    USAGE: validate lint --rules <file> [--locale <locale>]
-
-    OPTIONS:
-      --rules <file>  The rules file. Required.
-      --confine       The rules file is untrusted: extends, lists and notBreached must stay in its folder.
-      --locale <locale>
-                      ja or en: the language of the lines (default: LC_ALL / LC_MESSAGES / LANG, then
-                      the file's defaultLocale, then English for a file that does not load).
-      -h, --help      Show this help.
-
-    Each problem is printed as FILE[:LINE:COLUMN]: JSON.PATH: what is wrong (did you mean …?).
-    Exit status: 0 clean, 2 problems found.
-
-    EXAMPLES:
-      validate lint --rules Rules/signup.json
-      validate lint --rules Rules/signup.json --locale en
-      validate lint --confine --rules uploads/tenant-42/rules.json
-    """
+  /// `validate lint --help`: the words from the catalog (`cli.help.*`), options and examples as typed.
+  static let help = HelpPage([
+    .headed("cli.help.overview", "cli.help.lint.overview"), .blank,
+    .usage([
+      "validate lint --rules <file> [--locale <locale>]"
+    ]), .blank,
+    .heading("cli.help.options"),
+    .row(.init(syntax: "--rules <file>", key: "cli.help.rules", column: 16)),
+    .row(.init(syntax: "--confine", key: "cli.help.confine", column: 16)),
+    .row(.init(syntax: "--locale <locale>", key: "cli.help.lint.locale", column: 16)),
+    .row(.init(syntax: "-h, --help", key: "cli.help.help", column: 16)),
+    .blank,
+    .text("cli.help.lint.notes"), .blank,
+    .heading("cli.help.examples"),
+    .typed("  validate lint --rules Rules/signup.json"),
+    .typed("  validate lint --rules Rules/signup.json --locale en"),
+    .typed("  validate lint --confine --rules uploads/tenant-42/rules.json"),
+  ])
 
   static func run(_ arguments: [String]) -> Int32 {
     runCommand("lint", spec: spec, help: help, arguments: arguments) { (options) throws(UsageError) -> Int32 in

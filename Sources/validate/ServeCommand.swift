@@ -12,51 +12,46 @@ enum ServeCommand {
     ],
     flags: ["no-web", "trusted-rules"], repeatable: ["allow-origin"])
 
-  static let help = """
-    OVERVIEW: Serve rules files over HTTP: one policy server for web pages and backends in any language.
-
-    USAGE: validate serve --rules <path> [--listen <host:port>] [--threads <n>] [options]
-
-    OPTIONS:
-      --rules <path>              A rules file, or a folder: every *.json rules file under it is served by
-                                  its file name without .json (Rules/signup.json → /v1/rules/signup). Required.
-      --listen <host:port>        Where to listen (default 127.0.0.1:8080; port 0 picks a free port).
-      --threads <n>               Serving threads (default: one per processor).
-      --admin-listen <host:port>  Also serve POST /admin/reload and GET /admin/status there (default: off).
-      --allow-origin <origin>     Let a web page from this origin call the API (CORS); repeatable. Default: none.
-      --web <dir>                 Serve the static files of this folder at / (default: the Web folder next to
-                                  the rules folder, else ./Web, if there is one).
-      --no-web                    Serve no static files.
-      --trusted-rules             Allow extends, lists and notBreached paths with .. or absolute ones, as long
-                                  as they stay under --rules (default: confined, as validate --confine).
-      --max-body-bytes <n>        Largest body of a validation (default 65536).
-      --max-batch-bytes <n>       Largest body of validate-batch (default 8388608).
-      --max-uri-bytes <n>         Longest path and query (default 8192).
-      --max-header-bytes <n>      Most bytes of request headers (default 16384).
-      --idle-timeout <s>          Close a connection silent this long (default 15).
-      --request-timeout <s>       Close a connection whose request body takes longer (default 30).
-      --max-connections <n>       Open connections at most (default 4096).
-      --max-connections-per-ip <n>  Per client address (default 256; 0: no limit, for behind a proxy).
-      --drain-timeout <s>         On SIGTERM, wait this long for requests in flight (default 10).
-      --access-log <on|off>       One JSON line per request on stderr (default on).
-      -h, --help                  Show this help.
-
-    SIGHUP reloads the rules (a set that fails to load keeps the old one); SIGTERM or SIGINT
-    stops accepting, finishes requests in flight and exits 0. TLS is terminated by a reverse
-    proxy in front (see docs/server.md). Exit status: 0 after a drain, 2 usage or rules error.
-
-    EXAMPLES:
-      validate serve --rules Rules
-      validate serve --rules Rules --listen 0.0.0.0:8080 --allow-origin https://shop.example
-    """
+  /// `validate serve --help`: the words from the catalog (`cli.help.*`), options and examples as typed.
+  static let help = HelpPage([
+    .headed("cli.help.overview", "cli.help.serve.overview"), .blank,
+    .usage([
+      "validate serve --rules <path> [--listen <host:port>] [--threads <n>] [options]"
+    ]), .blank,
+    .heading("cli.help.options"),
+    .row(.init(syntax: "--rules <path>", key: "cli.help.serve.rules", column: 28)),
+    .row(.init(syntax: "--listen <host:port>", key: "cli.help.serve.listen", column: 28)),
+    .row(.init(syntax: "--threads <n>", key: "cli.help.serve.threads", column: 28)),
+    .row(.init(syntax: "--admin-listen <host:port>", key: "cli.help.serve.adminListen", column: 28)),
+    .row(.init(syntax: "--allow-origin <origin>", key: "cli.help.serve.allowOrigin", column: 28)),
+    .row(.init(syntax: "--web <dir>", key: "cli.help.serve.web", column: 28)),
+    .row(.init(syntax: "--no-web", key: "cli.help.serve.noWeb", column: 28)),
+    .row(.init(syntax: "--trusted-rules", key: "cli.help.serve.trustedRules", column: 28)),
+    .row(.init(syntax: "--max-body-bytes <n>", key: "cli.help.serve.maxBodyBytes", column: 28)),
+    .row(.init(syntax: "--max-batch-bytes <n>", key: "cli.help.serve.maxBatchBytes", column: 28)),
+    .row(.init(syntax: "--max-uri-bytes <n>", key: "cli.help.serve.maxURIBytes", column: 28)),
+    .row(.init(syntax: "--max-header-bytes <n>", key: "cli.help.serve.maxHeaderBytes", column: 28)),
+    .row(.init(syntax: "--idle-timeout <s>", key: "cli.help.serve.idleTimeout", column: 28)),
+    .row(.init(syntax: "--request-timeout <s>", key: "cli.help.serve.requestTimeout", column: 28)),
+    .row(.init(syntax: "--max-connections <n>", key: "cli.help.serve.maxConnections", column: 28)),
+    .row(
+      .init(
+        syntax: "--max-connections-per-ip <n>", key: "cli.help.serve.maxConnectionsPerIP", column: 28, sameLine: true)),
+    .row(.init(syntax: "--drain-timeout <s>", key: "cli.help.serve.drainTimeout", column: 28)),
+    .row(.init(syntax: "--access-log <on|off>", key: "cli.help.serve.accessLog", column: 28)),
+    .row(.init(syntax: "-h, --help", key: "cli.help.help", column: 28)),
+    .blank,
+    .text("cli.help.serve.notes"), .blank,
+    .heading("cli.help.examples"),
+    .typed("  validate serve --rules Rules"),
+    .typed("  validate serve --rules Rules --listen 0.0.0.0:8080 --allow-origin https://shop.example"),
+  ])
 
   static func run(_ arguments: [String]) -> Int32 {
     runCommand("serve", spec: spec, help: help, arguments: arguments) { (options) throws(UsageError) -> Int32 in
       let rulesPath = try options.required("rules", example: "validate serve --rules Rules")
       if options.value("tls-cert") != nil || options.value("tls-key") != nil {
-        throw UsageError(
-          message: "validate serve does not terminate TLS",
-          hint: "Put a reverse proxy (nginx, Caddy, a load balancer) in front; see docs/server.md, \"TLS\".")
+        throw UsageError(message: Words.text("cli.serve.noTLS"), hint: Words.text("cli.serve.noTLS.hint"))
       }
       var configuration = ServerConfiguration(rulesPath: rulesPath)
       do throws(ServerError) {
@@ -70,7 +65,9 @@ enum ServeCommand {
       {
         guard let text = options.value(name) else { return }
         guard let value = Int(text), value >= minimum else {
-          throw UsageError(message: "--\(name) must be a whole number of at least \(minimum); got '\(text)'")
+          throw UsageError(
+            message: Words.text(
+              "cli.serve.wholeNumber", ["option": "--\(name)", "minimum": String(minimum), "value": text]))
         }
         configuration[keyPath: keyPath] = value
       }
@@ -88,7 +85,7 @@ enum ServeCommand {
       configuration.confineRules = !options.has("trusted-rules")
       configuration.allowedOrigins = options.all("allow-origin")
       if configuration.allowedOrigins.contains("*") {
-        throw UsageError(message: "--allow-origin takes an origin such as https://shop.example, not '*'")
+        throw UsageError(message: Words.text("cli.serve.anyOrigin", ["example": "https://shop.example"]))
       }
       if !options.has("no-web") {
         configuration.webDirectory = options.value("web") ?? defaultWebDirectory(rulesPath: rulesPath)
@@ -101,7 +98,7 @@ enum ServeCommand {
         try server.start()
       } catch let error as RulesLoadError {
         for problem in error.problems { Console.printError(problem) }
-        Console.printError("validate serve: the rules in \(rulesPath) did not load; nothing is served")
+        Console.printError(Words.text("cli.serve.notLoaded", ["path": rulesPath]))
         return ExitCode.trouble
       } catch {
         Console.fail(String(describing: error))

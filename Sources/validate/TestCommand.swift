@@ -6,35 +6,30 @@ enum TestCommand {
   static let spec = ArgumentSpec(
     valued: ["rules", "run", "format", "locale"], flags: ["confine"], repeatable: ["check"])
 
-  static let help = """
-    OVERVIEW: Run the examples ("tests") of a rules file and of its sibling NAME.tests.json.
-
-    USAGE: validate test --rules <file> [--run <regex>] [--format <format>] [--locale <locale>]
-                         [--check <name=pass|fail>]…
-
-    OPTIONS:
-      --rules <file>     The rules file. Required.
-      --confine          The rules file is untrusted: extends, lists and notBreached must stay in its folder.
-      --run <regex>      Only the cases whose name matches (PCRE2).
-      --format <format>  text or json (default: text).
-      --locale <locale>  ja or en: the language of the text lines (default: LC_ALL / LC_MESSAGES / LANG,
-                         then the file's defaultLocale).
-      --check <name=pass|fail>
-                         Answer the app's named check NAME (repeatable). Without it such a
-                         check is not run, and the case says so.
-      -h, --help         Show this help.
-
-    A case passes when "valid" matches, or when each field listed under "errors" fails
-    with exactly the listed codes. Exit status: 0 all passed, 1 a case failed or there
-    were no cases, 2 usage or file error.
-
-    EXAMPLES:
-      validate test --rules Rules/signup.json --run 'confirmation'
-      validate test --rules Rules/login.json --format json
-      validate test --rules Rules/signup.json --locale ja
-      validate test --confine --rules uploads/tenant-42/rules.json
-      validate test --rules signup-app.json --check emailAvailable=fail
-    """
+  /// `validate test --help`: the words from the catalog (`cli.help.*`), options and examples as typed.
+  static let help = HelpPage([
+    .headed("cli.help.overview", "cli.help.test.overview"), .blank,
+    .usage([
+      "validate test --rules <file> [--run <regex>] [--format <format>] [--locale <locale>]",
+      "              [--check <name=pass|fail>]…",
+    ]), .blank,
+    .heading("cli.help.options"),
+    .row(.init(syntax: "--rules <file>", key: "cli.help.rules", column: 19)),
+    .row(.init(syntax: "--confine", key: "cli.help.confine", column: 19)),
+    .row(.init(syntax: "--run <regex>", key: "cli.help.test.run", column: 19)),
+    .row(.init(syntax: "--format <format>", key: "cli.help.textOrJSON", column: 19)),
+    .row(.init(syntax: "--locale <locale>", key: "cli.help.test.locale", column: 19)),
+    .row(.init(syntax: "--check <name=pass|fail>", key: "cli.help.test.check", column: 19)),
+    .row(.init(syntax: "-h, --help", key: "cli.help.help", column: 19)),
+    .blank,
+    .text("cli.help.test.notes"), .blank,
+    .heading("cli.help.examples"),
+    .typed("  validate test --rules Rules/signup.json --run 'confirmation'"),
+    .typed("  validate test --rules Rules/login.json --format json"),
+    .typed("  validate test --rules Rules/signup.json --locale ja"),
+    .typed("  validate test --confine --rules uploads/tenant-42/rules.json"),
+    .typed("  validate test --rules signup-app.json --check emailAvailable=fail"),
+  ])
 
   static func run(_ arguments: [String]) -> Int32 {
     runCommand("test", spec: spec, help: help, arguments: arguments) { (options) throws(UsageError) -> Int32 in

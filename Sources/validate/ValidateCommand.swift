@@ -11,54 +11,42 @@ enum ValidateCommand {
     valued: ["rules", "input", "format", "locale", "jobs", "only"], flags: ["jsonl", "version", "confine"],
     repeatable: ["field", "keep", "check"])
 
-  static let help = """
-    OVERVIEW: Validate form input against a rules file.
-
-    USAGE: validate --rules <file> [--input <file>] [--jsonl [--jobs <n>] [--keep <member>]… [--only invalid]]
-                    [--format <format>] [--locale <locale>]
-           validate <subcommand> --rules <file> …
-
-    OPTIONS:
-      --rules <file>        The rules file (JSON). Required.
-      --confine             The rules file is untrusted: extends, lists and notBreached must be relative
-                            paths that stay in its folder (see docs/rules.md).
-      --input <file>        Read the input from a file instead of standard input.
-      --jsonl               The input is JSON Lines: one report per line, in order.
-      --jobs <n>            With --jsonl, validate on n threads (default: the number of cores).
-      --keep <member>       With --jsonl, copy this member of each record into its report, as
-                            "keep":{"<member>":…}, its JSON text byte for byte (repeatable; not a
-                            sensitive field). A record without it, or whose JSON breaks before it,
-                            gets no such member.
-      --only invalid        With --jsonl, write reports for invalid records only, each starting with
-                            "line":<n>, its line number; the summary still counts every record.
-      --format <format>     text, json, or problem (an RFC 9457 application/problem+json document
-                            for invalid input, nothing for valid input; not with --jsonl).
-                            Default: text on a terminal, json otherwise.
-      --locale <locale>     ja or en (default: LC_ALL / LC_MESSAGES / LANG, then the file's defaultLocale).
-      --field <name=value>  Set a non-sensitive field from the command line (repeatable).
-      --check <name=result> Answer the app's named check NAME ({"check": NAME} in the rules file)
-                            with pass or fail (repeatable). Without it such a check is not run,
-                            and a note on standard error says so. Not with --jsonl.
-      --version             Print the version.
-      -h, --help            Show this help.
-
-    SUBCOMMANDS:
-    \(Subcommand.helpLines)
-
-    EXIT STATUS: 0 every record valid, 1 some record invalid, 2 usage or file error.
-
-    EXAMPLES:
-      echo '{"email": " taro@example.jp ", "password": "abc123"}' | validate --rules Rules/login.json
-      validate --rules Rules/signup.json --jsonl --input users.jsonl > reports.jsonl
-      validate --confine --rules uploads/tenant-42/rules.json < input.json
-      validate --rules signup-app.json --check emailAvailable=pass < input.json
-      validate --rules Rules/signup.json --jsonl --jobs 1 < part-0001 > part-0001.out
-      validate --rules Rules/signup.json --jsonl --keep id --only invalid < users.jsonl > invalid.jsonl
-      validate --rules Rules/login.json --field email=taro@example.jp --format text < /dev/null
-      validate --rules signup-app.json --check emailAvailable=pass < input.json
-      echo '{"email": "taro@example"}' | validate --rules Rules/login.json --format problem --locale ja
-      validate --version
-    """
+  /// `validate --help`: the words from the catalog (`cli.help.*`), options and examples as typed.
+  static let help = HelpPage([
+    .headed("cli.help.overview", "cli.help.validate.overview"), .blank,
+    .usage([
+      "validate --rules <file> [--input <file>] [--jsonl [--jobs <n>] [--keep <member>]… [--only invalid]]",
+      "         [--format <format>] [--locale <locale>]",
+      "validate <subcommand> --rules <file> …",
+    ]), .blank,
+    .heading("cli.help.options"),
+    .row(.init(syntax: "--rules <file>", key: "cli.help.validate.rules", column: 22)),
+    .row(.init(syntax: "--confine", key: "cli.help.validate.confine", column: 22)),
+    .row(.init(syntax: "--input <file>", key: "cli.help.validate.input", column: 22)),
+    .row(.init(syntax: "--jsonl", key: "cli.help.validate.jsonl", column: 22)),
+    .row(.init(syntax: "--jobs <n>", key: "cli.help.validate.jobs", column: 22)),
+    .row(.init(syntax: "--keep <member>", key: "cli.help.validate.keep", column: 22)),
+    .row(.init(syntax: "--only invalid", key: "cli.help.validate.only", column: 22)),
+    .row(.init(syntax: "--format <format>", key: "cli.help.validate.format", column: 22)),
+    .row(.init(syntax: "--locale <locale>", key: "cli.help.locale", column: 22)),
+    .row(.init(syntax: "--field <name=value>", key: "cli.help.validate.field", column: 22)),
+    .row(.init(syntax: "--check <name=result>", key: "cli.help.validate.check", column: 22)),
+    .row(.init(syntax: "--version", key: "cli.help.validate.version", column: 22)),
+    .row(.init(syntax: "-h, --help", key: "cli.help.help", column: 22)), .blank,
+    .heading("cli.help.subcommands"), .subcommands, .blank,
+    .headed("cli.help.exitStatus", "cli.help.validate.exitStatus"), .blank,
+    .heading("cli.help.examples"),
+    .typed(#"  echo '{"email": " taro@example.jp ", "password": "abc123"}' | validate --rules Rules/login.json"#),
+    .typed("  validate --rules Rules/signup.json --jsonl --input users.jsonl > reports.jsonl"),
+    .typed("  validate --confine --rules uploads/tenant-42/rules.json < input.json"),
+    .typed("  validate --rules signup-app.json --check emailAvailable=pass < input.json"),
+    .typed("  validate --rules Rules/signup.json --jsonl --jobs 1 < part-0001 > part-0001.out"),
+    .typed("  validate --rules Rules/signup.json --jsonl --keep id --only invalid < users.jsonl > invalid.jsonl"),
+    .typed("  validate --rules Rules/login.json --field email=taro@example.jp --format text < /dev/null"),
+    .typed("  validate --rules signup-app.json --check emailAvailable=pass < input.json"),
+    .typed(#"  echo '{"email": "taro@example"}' | validate --rules Rules/login.json --format problem --locale ja"#),
+    .typed("  validate --version"),
+  ])
 
   static func run(_ arguments: [String]) -> Int32 {
     let options: ParsedArguments
@@ -69,7 +57,7 @@ enum ValidateCommand {
       return ExitCode.trouble
     }
     if options.help {
-      Console.print(help)
+      Console.print(help.render())
       return ExitCode.valid
     }
     if options.has("version") {

@@ -53,7 +53,9 @@ enum Words {
 
   /// Why a system call failed: the catalog's words for the common reasons, else `strerror`.
   static func systemError(_ code: Int32) -> String {
-    let names: [Int32: String] = [ENOENT: "ENOENT", EACCES: "EACCES", EISDIR: "EISDIR", ENOSPC: "ENOSPC"]
+    let names: [Int32: String] = [
+      ENOENT: "ENOENT", EACCES: "EACCES", EISDIR: "EISDIR", ENOSPC: "ENOSPC", ENXIO: "ENXIO",
+    ]
     if let name = names[code] { return text("cli.errno.\(name)") }
     return String(cString: strerror(code))
   }

@@ -13,8 +13,13 @@ struct CatalogScriptTests {
   /// and the examples of what a user types (abcd, qwer…). Longest first, so `abcabc` goes
   /// before `abc`.
   static let allowedInJapanese = [
-    "Rules/login.json", "docs/rules.md", ".tests.json", "Rules/", "JSON Lines", "JSON", "UTF-16", "UTF-8", "Shift_JIS",
-    "EUC-JP", "MiB", "null", "abcabc", "abcd", "qwer", "asdf", "aaa", "abc",
+    "Rules/login.json", "Rules/signup.json", "/v1/rules/signup", "docs/rules.md", "docs/server.md", "/dev/tty",
+    ".tests.json", "Rules/", "JSON Schema", "JSON Lines", "JSON", "UTF-16", "UTF-8", "Shift_JIS", "EUC-JP", "MiB",
+    "null",
+    "abcabc", "abcd", "qwer", "asdf", "aaa", "abc",
+    // Names of protocols, standards, products and signals (the `--help` pages name them as they are).
+    "RFC 9457", "PCRE2", "HTTP", "HTML", "CORS", "TLS", "API", "SIGHUP", "SIGTERM", "SIGINT", "Swift", "Ajv", "Apple",
+    "Firebase Auth", "Identity Platform", "Firebase", "Amazon Cognito", "Cognito", "Keycloak", "nginx", "Caddy",
   ]
 
   /// The ASCII words of three or more letters a Japanese template shows: outside its

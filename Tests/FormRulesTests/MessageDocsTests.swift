@@ -24,9 +24,15 @@ struct MessageDocsTests {
       (`C` and `POSIX` mean English), else the rules file's `defaultLocale`, else English (a usage
       error before the rules file is read, a rules file that does not load). Their `{name}`s are
       filled verbatim: file paths, JSON paths, option names and values are never translated, and
-      Japanese lines quote them in 「」. Not localized yet (English in both languages): `--help`
-      texts and the errors particular to `export`, `serve` and `form` (`missing --to`, TLS, the
-      terminal).
+      Japanese lines quote them in 「」. `cli.help.*` are the `--help` pages of `validate` and of
+      every subcommand: headings, descriptions and notes come from the catalog, while option names,
+      usage lines and examples stay as typed in both languages; an English description keeps the
+      line breaks it is written with (a line break in the table below is `<br>`), a Japanese one is
+      wrapped by the tool at 100 columns, a wide character counting two. The errors particular to
+      `export`, `serve` and `form` are localized (`missing --to`, TLS, the terminal, export's
+      `error:` / `stricter:` / `warning:` / `hint:` marks), but the notes after export's marks come
+      from the exporters and stay English in both languages (`Cognito refuses passwords longer than
+      256 characters…`), as do an exporter's refusal of a field and a bad `--listen` address.
 
       `cli.rules.*` keys say what is wrong in a rules file (`validate lint`, `validate test`,
       `validate --rules`): its top level, fields, rules and their options, messages, tests, `extends`,
@@ -52,7 +58,9 @@ struct MessageDocsTests {
     for key in MessageCatalog.builtInKeys {
       guard let ja = catalog.templates["ja"]?[key], let en = catalog.templates["en"]?[key] else { continue }
       func cell(_ t: MessageTemplate) -> String {
-        let escaped = { (s: String) in s.replacingOccurrences(of: "|", with: "\\|") }
+        let escaped = { (s: String) in
+          s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: "<br>")
+        }
         return t.labeled == t.inline ? escaped(t.labeled) : "\(escaped(t.labeled))<br>\(escaped(t.inline))"
       }
       text += "| `\(key)` | \(cell(ja)) | \(cell(en)) |\n"

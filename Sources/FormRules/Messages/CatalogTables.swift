@@ -4,5 +4,5 @@
 /// ``CompositeRule/messages``); ``RuleRegistry/builtIn`` lays them over these tables.
 let generalCatalogTables: [[CatalogEntry]] = [
   inputMessages, unitWords, recommendationMessages, generalMessages, uiWords, problemMessages, strengthMeterPhrases,
-  identityProviderMessages, toolMessages, ruleProblemMessages,
+  identityProviderMessages, toolMessages, ruleProblemMessages, toolHelpMessages,
 ]
