@@ -43,7 +43,6 @@ enum ValidateCommand {
     .typed("  validate --rules Rules/signup.json --jsonl --jobs 1 < part-0001 > part-0001.out"),
     .typed("  validate --rules Rules/signup.json --jsonl --keep id --only invalid < users.jsonl > invalid.jsonl"),
     .typed("  validate --rules Rules/login.json --field email=taro@example.jp --format text < /dev/null"),
-    .typed("  validate --rules signup-app.json --check emailAvailable=pass < input.json"),
     .typed(#"  echo '{"email": "taro@example"}' | validate --rules Rules/login.json --format problem --locale ja"#),
     .typed("  validate --version"),
   ])
