@@ -279,14 +279,6 @@ struct StrengthTests {
     #expect(Analysis.minSubmatchLog10Multi == log10(50.0))
   }
 
-  @Test("the tables of logarithms hold the same bits as the calls they replace")
-  func logarithmTables() {
-    #expect(Analysis.log10RomajiVariantFactor == log10(StrengthEstimator.romajiVariantFactor))
-    let table = Analysis.log10OfSmallRanks
-    #expect(table.count == 4096)
-    #expect(table.indices.filter { table[$0].bitPattern != log10(Double($0)).bitPattern }.isEmpty)
-  }
-
   @Test("the dictionaries are loaded once per process and shared")
   func sharedOnce() throws {
     let a = try StrengthDictionary.shared(directory: Self.directory, languages: [.ja, .en])
