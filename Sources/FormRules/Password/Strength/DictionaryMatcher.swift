@@ -115,10 +115,8 @@ extension Analysis {
     var word = word
     word.capitals = capitalization(i, j)
     // log₁₀ 1 is 0 and adding 0 changes nothing, and log₁₀ 2 is a constant: most words then
-    // cost one logarithm (of the rank), as the same sum computed with every term would, and
-    // a rank below 4,096 not even that (the table holds the same function's values).
-    let smallRanks = Self.log10OfSmallRanks
-    var log10Guesses = word.rank < smallRanks.count ? smallRanks[word.rank] : log10(Double(word.rank))
+    // cost one logarithm (of the rank), as the same sum computed with every term would.
+    var log10Guesses = log10(Double(word.rank))
     switch word.capitals {
     case .none: break
     case .first, .all: log10Guesses += Self.log10Of2
@@ -129,17 +127,9 @@ extension Analysis {
       log10Guesses += log10(l33tVariations(i, j, substitutions))
     }
     if word.reversed { log10Guesses += Self.log10Of2 }
-    if word.variant { log10Guesses += Self.log10RomajiVariantFactor }
+    if word.variant { log10Guesses += log10(StrengthEstimator.romajiVariantFactor) }
     matches.append(Match(i: i, j: j, log10Guesses: bounded(log10Guesses, i, j), kind: .dictionary(word)))
   }
-
-  /// `log10(Double(rank))` for the ranks below 4,096 (most words found in a password are
-  /// short and well ranked), computed by the same function, so a lookup gives the same bits
-  /// as the call it replaces; 32 KB, read instead of a logarithm per word found.
-  static let log10OfSmallRanks: [Double] = (0..<4096).map { log10(Double($0)) }
-
-  /// log₁₀ of ``StrengthEstimator/romajiVariantFactor``, computed once instead of per romaji word.
-  static let log10RomajiVariantFactor = log10(StrengthEstimator.romajiVariantFactor)
 
   /// log₁₀ 2, the factor of a capital at either end, of all capitals and of a reversed word
   /// (a literal, so the hot path calls no logarithm; a test checks it against `log10(2.0)`).
