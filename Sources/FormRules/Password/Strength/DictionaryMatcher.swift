@@ -165,9 +165,10 @@ extension Analysis {
 
   private func l33tVariations(_ i: Int, _ j: Int, _ substitutions: [(from: UInt32, to: UInt32)]) -> Double {
     var variations = 1.0
-    var seen: [(UInt32, UInt32)] = []
-    for (from, to) in substitutions where !seen.contains(where: { $0 == (from, to) }) {
-      seen.append((from, to))
+    // Each substitution counts once, in the order first made (a character substituted twice
+    // is in the list twice).
+    for (index, (from, to)) in substitutions.enumerated()
+    where !substitutions[..<index].contains(where: { $0 == (from, to) }) {
       var substituted = 0
       var plain = 0
       for k in i...j {
