@@ -279,6 +279,27 @@ struct StrengthTests {
     #expect(Analysis.minSubmatchLog10Multi == log10(50.0))
   }
 
+  @Test("the bounds that spare most totals their logarithm hold the computed total")
+  func totalBounds() {
+    // The decomposition compares two totals by their bounds when those decide it; a bound
+    // below or above the computed total would change which state wins.
+    #expect(Analysis.sumExcess.count == 18)
+    var outside: [(high: Double, gap: Double)] = []
+    for high in [0.3, 1.0, 4.0, 7.7, 12.000001, 48.5, 150.25, 399.9] {
+      // Every thousandth of a gap, then just below each whole gap, where the next bound is
+      // ten times smaller.
+      let gaps = (0...17_000).map { Double($0) / 1_000 } + (1...17).map { Double($0).nextDown }
+      for gap in gaps {
+        let low = high - gap
+        // The bound is picked by the gap as the decomposition computes it.
+        let bound = high - low > 17 ? high : high + Analysis.sumExcess[Int(high - low)]
+        let total = Analysis.log10Sum(high, low)
+        if total < high || total > bound { outside.append((high, gap)) }
+      }
+    }
+    #expect(outside.isEmpty, "\(outside.prefix(5))")
+  }
+
   @Test("the dictionaries are loaded once per process and shared")
   func sharedOnce() throws {
     let a = try StrengthDictionary.shared(directory: Self.directory, languages: [.ja, .en])

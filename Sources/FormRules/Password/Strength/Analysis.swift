@@ -110,10 +110,53 @@ struct Analysis {
   /// number of pieces.
   private struct State {
     var pieces: Int
-    var log10Total: Double
     var log10Product: Double
     /// The last piece: an index into the matches, or `-(start + 1)` for brute force from `start`.
     var last: Int
+    /// The total's two terms, `log₁₀(pieces! × product)` and `log₁₀ 10⁴⁽ᵖⁱᵉᶜᵉˢ⁻¹⁾`, the larger first.
+    var high: Double
+    var low: Double
+    /// Bounds on the total, `log10Sum(high, low)`: equal once it is computed. Most comparisons
+    /// between totals are decided by the bounds, so most states never need the logarithm.
+    var lower: Double
+    var upper: Double
+
+    init(pieces: Int, product: Double, last: Int, factorialTerm: Double, pieceTerm: Double) {
+      self.pieces = pieces
+      log10Product = product
+      self.last = last
+      high = max(factorialTerm, pieceTerm)
+      low = min(factorialTerm, pieceTerm)
+      let gap = high - low
+      lower = high
+      // log10Sum is `high` exactly beyond 17 orders of magnitude; below, it adds
+      // log₁₀(1 + 10⁻ᵍᵃᵖ), at most log₁₀ 2 and at most 10⁻ᵍᵃᵖ / ln 10.
+      upper = gap > 17 ? high : high + Analysis.sumExcess[Int(gap)]
+    }
+
+    /// The total, computed (and kept) the first time a comparison needs it.
+    mutating func total() -> Double {
+      if lower != upper {
+        lower = Analysis.log10Sum(high, low)
+        upper = lower
+      }
+      return lower
+    }
+  }
+
+  /// Upper bounds of `log10Sum(high, low) - high` for `high - low` in `k..<k + 1`: log₁₀ 2 for
+  /// k = 0, else 0.4343 × 10⁻ᵏ (each raised by 10⁻⁹ for the rounding of the sum, so a bound
+  /// never falls below the computed value; a test checks them against `log10Sum`).
+  static let sumExcess: [Double] = (0...17).map { k in
+    (k == 0 ? 0.3010299956639812 : 0.4343 * pow(10, -Double(k))) + 1e-9
+  }
+
+  /// Whether `a`'s total is at most `b`'s: from their bounds when those decide it, else from the
+  /// totals themselves (the same comparison as on the computed totals, either way).
+  private static func notAbove(_ a: inout State, _ b: inout State) -> Bool {
+    if a.upper <= b.lower { return true }
+    if a.lower > b.upper { return false }
+    return a.total() <= b.total()
   }
 
   /// The decomposition with the fewest guesses, as zxcvbn's dynamic programme computes
@@ -126,8 +169,8 @@ struct Analysis {
     }
     let matches = findMatches()
     // The integer tables below share one allocation: `endStart` (n + 1), `fill` (n + 1),
-    // `counts` (n), `plainCounts` (n), `byEnd` (one per match).
-    let integers = UnsafeMutableBufferPointer<Int>.allocate(capacity: 4 * n + 2 + matches.count)
+    // `counts` (n), `plainCounts` (n), `byEnd` (one per match), `plainEnds` (n).
+    let integers = UnsafeMutableBufferPointer<Int>.allocate(capacity: 5 * n + 2 + matches.count)
     defer { integers.deallocate() }
     integers.initialize(repeating: 0)
     let integerBase = integers.baseAddress.unsafelyUnwrapped
@@ -136,6 +179,9 @@ struct Analysis {
     let counts = UnsafeMutableBufferPointer(start: integerBase + 2 * (n + 1), count: n)
     let plainCounts = UnsafeMutableBufferPointer(start: integerBase + 2 * (n + 1) + n, count: n)
     let byEnd = UnsafeMutableBufferPointer(start: integerBase + 4 * n + 2, count: matches.count)
+    // The positions whose front has a state brute force may follow, in increasing order.
+    let plainEnds = UnsafeMutableBufferPointer(start: integerBase + 4 * n + 2 + matches.count, count: n)
+    var plainEndCount = 0
     // Match indices grouped by end position (in match order within a group), in one array.
     for match in matches { endStart[match.j + 1] += 1 }
     for k in 0..<n { endStart[k + 1] += endStart[k] }
@@ -156,32 +202,26 @@ struct Analysis {
     defer { plain.deallocate() }
     let logFactorial = Self.logFactorial
 
+    // The front holds no two states of which one has no more pieces and no more guesses than
+    // the other. A new state joins it unless one there is as good on both counts, and drops
+    // those it is as good as on both.
     func update(end j: Int, pieces: Int, product: Double, last: Int) {
       let base = j * capacity
-      // The total is at least the larger of its two terms: a state that beats that bound
-      // beats the new one, and no state the new one would drop can coexist with it on the
-      // front, so returning here decides exactly as the loop below would, without the
-      // logarithms.
-      let factorialTerm = logFactorial[pieces] + product
-      let pieceTerm = Self.pieceLog10 * Double(pieces - 1)
-      let bound = max(factorialTerm, pieceTerm)
-      for k in 0..<counts[j] {
-        let state = states[base + k]
-        if state.pieces <= pieces && state.log10Total <= bound { return }
+      var new = State(
+        pieces: pieces, product: product, last: last, factorialTerm: logFactorial[pieces] + product,
+        pieceTerm: Self.pieceLog10 * Double(pieces - 1))
+      for k in 0..<counts[j] where states[base + k].pieces <= pieces {
+        if Self.notAbove(&states[base + k], &new) { return }
       }
-      let total = Self.log10Sum(factorialTerm, pieceTerm)
       var kept = 0
       for k in 0..<counts[j] {
-        let state = states[base + k]
-        if state.pieces <= pieces && state.log10Total <= total { return }
-        // Drop what the new state beats on both counts.
-        if !(state.pieces >= pieces && state.log10Total >= total) {
-          states[base + kept] = state
+        if !(states[base + k].pieces >= pieces && Self.notAbove(&new, &states[base + k])) {
+          states[base + kept] = states[base + k]
           kept += 1
         }
       }
       guard kept < capacity else { return }
-      states[base + kept] = State(pieces: pieces, log10Total: total, log10Product: product, last: last)
+      states[base + kept] = new
       counts[j] = kept + 1
     }
 
@@ -201,7 +241,8 @@ struct Analysis {
       // Brute force from the start, or after a piece that is not itself brute force
       // (two adjacent brute-force pieces are always worse than one).
       update(end: k, pieces: 1, product: bruteforceLog10(0, k), last: -1)
-      for i in stride(from: 1, through: k, by: 1) {
+      for p in 0..<plainEndCount {
+        let i = plainEnds[p] + 1
         let guesses = bruteforceLog10(i, k)
         let base = (i - 1) * capacity
         for s in 0..<plainCounts[i - 1] {
@@ -217,14 +258,23 @@ struct Analysis {
         kept += 1
       }
       plainCounts[k] = kept
+      if kept > 0 {
+        plainEnds[plainEndCount] = k
+        plainEndCount += 1
+      }
     }
 
     var best: State?
-    for s in 0..<counts[n - 1] where best == nil || states[(n - 1) * capacity + s].log10Total < best?.log10Total ?? 0 {
-      best = states[(n - 1) * capacity + s]
+    var bestTotal = 0.0
+    for s in 0..<counts[n - 1] {
+      let total = states[(n - 1) * capacity + s].total()
+      if best == nil || total < bestTotal {
+        best = states[(n - 1) * capacity + s]
+        bestTotal = total
+      }
     }
     guard let best else { return [] }
-    totalLog10 = best.log10Total
+    totalLog10 = bestTotal
     var pieces: [Match] = []
     var k = n - 1
     var count = best.pieces
