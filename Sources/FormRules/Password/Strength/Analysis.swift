@@ -121,7 +121,10 @@ struct Analysis {
     var lower: Double
     var upper: Double
 
-    init(pieces: Int, product: Double, last: Int, factorialTerm: Double, pieceTerm: Double) {
+    init(
+      pieces: Int, product: Double, last: Int, factorialTerm: Double, pieceTerm: Double,
+      sumExcess: [Double]
+    ) {
       self.pieces = pieces
       log10Product = product
       self.last = last
@@ -131,7 +134,7 @@ struct Analysis {
       lower = high
       // log10Sum is `high` exactly beyond 17 orders of magnitude; below, it adds
       // log₁₀(1 + 10⁻ᵍᵃᵖ), at most log₁₀ 2 and at most 10⁻ᵍᵃᵖ / ln 10.
-      upper = gap > 17 ? high : high + Analysis.sumExcess[Int(gap)]
+      upper = gap > 17 ? high : high + sumExcess[Int(gap)]
     }
 
     /// The total, computed (and kept) the first time a comparison needs it.
@@ -201,6 +204,7 @@ struct Analysis {
     let plain = UnsafeMutableBufferPointer<(pieces: Int, product: Double)>.allocate(capacity: n * capacity)
     defer { plain.deallocate() }
     let logFactorial = Self.logFactorial
+    let sumExcess = Self.sumExcess
 
     // The front holds no two states of which one has no more pieces and no more guesses than
     // the other. A new state joins it unless one there is as good on both counts, and drops
@@ -209,7 +213,7 @@ struct Analysis {
       let base = j * capacity
       var new = State(
         pieces: pieces, product: product, last: last, factorialTerm: logFactorial[pieces] + product,
-        pieceTerm: Self.pieceLog10 * Double(pieces - 1))
+        pieceTerm: Self.pieceLog10 * Double(pieces - 1), sumExcess: sumExcess)
       for k in 0..<counts[j] where states[base + k].pieces <= pieces {
         if Self.notAbove(&states[base + k], &new) { return }
       }
