@@ -373,6 +373,26 @@ struct WordTrieTests {
     #expect(rank("w200") == 0)
     for i in 0..<200 { #expect(rank("w\(i)") == 6 + i) }
   }
+
+  @Test("the direct tables of the first two steps find what the search finds, ASCII or not")
+  func firstSteps() {
+    // Every string of one to three scalars over a mixed alphabet: ASCII steps go through the
+    // tables (root, then a root child), the others through the search, and misses are misses.
+    let alphabet: [Unicode.Scalar] = ["a", "b", "z", "0", "~", "\u{7F}", "é", "あ", "😀"]
+    var all: [[Unicode.Scalar]] = alphabet.map { [$0] }
+    for _ in 0..<2 { all += all.filter { $0.count == all.last?.count }.flatMap { w in alphabet.map { w + [$0] } } }
+    // Two of every three, so each step has both hits and misses.
+    let words = all.enumerated().filter { $0.offset % 3 != 1 }.map(\.element)
+    let trie = WordTrie(rankedWords: words.map { String(String.UnicodeScalarView($0)) })
+    var expected: [[UInt32]: Int] = [:]
+    for (i, word) in words.enumerated() { expected[word.map(\.value)] = i + 1 }
+    var wrong: [String] = []
+    for word in all where trie.rank(of: word.map(\.value)) != expected[word.map(\.value)] ?? 0 {
+      wrong.append(String(String.UnicodeScalarView(word)))
+    }
+    #expect(all.count == 9 + 81 + 729)
+    #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+  }
 }
 
 /// `strength` itself on the edges, asked directly through `Policy.check` with a 1 MB limit:

@@ -4,8 +4,10 @@
 /// A trie is one flat, position-independent block of bytes, the same whether it was built
 /// in memory (``Builder``: the rule's own words, a test's list) or mapped read-only from
 /// `Rules/lists/strength/words.bin`, where the shipped lists are stored already laid out
-/// (``StrengthListsFile``). Nothing is built when it is loaded: the block is checked
-/// (``Layout/init(_:at:)``) and read in place.
+/// (``StrengthListsFile``). Little is built when it is loaded: the block is checked
+/// (``Layout/init(_:at:)``) and read in place, and one direct table (`secondASCII`, at most
+/// 64 KB, from the few thousand children of the root's ASCII children) spares the walks the
+/// search of the widest nodes.
 ///
 /// Layout of a block (little-endian, every field 4 bytes, 4-byte aligned):
 /// - `nodeCount`, `columnCount`, then per column its label (a bit set of
@@ -32,6 +34,13 @@ final class WordTrie: @unchecked Sendable {
   private let wordBit: UInt32
   private let values: UnsafePointer<UInt32>
   private let rootASCII: UnsafePointer<Int32>
+  /// How many of the root's children have an ASCII scalar: nodes `1...asciiRootChildren`
+  /// (children are numbered in scalar order).
+  private let asciiRootChildren: Int
+  /// The children of those nodes along ASCII scalars, a direct table like `rootASCII` (128
+  /// node numbers per node, -1: none), built when the trie is opened: the root's children
+  /// have the most children of all, and a walk from every position steps out of one of them.
+  private let secondASCII: UnsafeMutablePointer<Int32>
   /// How many nodes, the root included.
   let nodeCount: Int
   /// Bytes of the block this trie reads (nodes, edges and the one column it uses).
@@ -113,8 +122,28 @@ final class WordTrie: @unchecked Sendable {
     rootASCII = (base + layout.rootASCII).assumingMemoryBound(to: Int32.self)
     wordBit = UInt32(1) << UInt32(WordTrie.scalarBits + column)
     nodeCount = layout.nodeCount
-    byteCount = 128 * 4 + (nodeCount + 1) * 8 + nodeCount * 4
+    var ascii = 0
+    for node in Int(UInt32(littleEndian: nodes[0]))..<Int(UInt32(littleEndian: nodes[2]))
+    where UInt32(littleEndian: nodes[2 * node + 1]) & Self.scalarMask < 128 {
+      ascii += 1
+    }
+    // Breadth first, the root's children are nodes 1, 2…; a file that numbers them otherwise
+    // (it would be malformed) gets no table, and every lookup searches.
+    asciiRootChildren = UInt32(littleEndian: nodes[0]) == 1 ? ascii : 0
+    ascii = asciiRootChildren
+    secondASCII = .allocate(capacity: max(ascii, 1) * 128)
+    secondASCII.initialize(repeating: -1, count: max(ascii, 1) * 128)
+    for parent in stride(from: 1, through: ascii, by: 1) {
+      for node in Int(UInt32(littleEndian: nodes[2 * parent]))..<Int(UInt32(littleEndian: nodes[2 * parent + 2])) {
+        let scalar = UInt32(littleEndian: nodes[2 * node + 1]) & Self.scalarMask
+        guard scalar < 128 else { break }
+        secondASCII[(parent - 1) * 128 + Int(scalar)] = Int32(node)
+      }
+    }
+    byteCount = 128 * 4 + (nodeCount + 1) * 8 + nodeCount * 4 + ascii * 128 * 4
   }
+
+  deinit { secondASCII.deallocate() }
 
   /// A trie over a block built in memory (``Builder/build(labels:)``), column 0.
   convenience init(block: [UInt8]) {
@@ -143,8 +172,8 @@ final class WordTrie: @unchecked Sendable {
   /// The child of `node` along `c`, or `nil`.
   @inline(__always)
   func child(_ node: Int, _ c: UInt32) -> Int? {
-    if node == 0, c < 128 {
-      let r = Int32(littleEndian: rootASCII[Int(c)])
+    if c < 128, node <= asciiRootChildren {
+      let r = node == 0 ? Int32(littleEndian: rootASCII[Int(c)]) : secondASCII[(node - 1) * 128 + Int(c)]
       return r >= 0 ? Int(r) : nil
     }
     var low = Int(UInt32(littleEndian: nodes[2 * node]))
