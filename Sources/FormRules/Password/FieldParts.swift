@@ -8,7 +8,6 @@ import Foundation
 /// Only the local part is split: the pieces of a domain (`com`, `example`) say nothing
 /// about the person and would forbid ordinary words.
 enum FieldParts {
-  static let separators: Set<Unicode.Scalar> = [".", "_", "-", "+"]
 
   /// Width and case folded: `ＴＡＲＯ` in a password matches `taro` in an email.
   static func fold(_ s: String) -> String {
@@ -35,98 +34,90 @@ enum FieldParts {
 
   /// ``parts(of:minLength:unit:)`` as scalar values in one buffer.
   static func flatParts(of value: String, minLength: Int, unit: LengthUnit) -> Flat {
-    if unit != .graphemes, let flat = asciiParts(of: value, minLength: minLength) { return flat }
-    var flat = Flat()
-    for part in parts(of: value, minLength: minLength, unit: unit) {
-      flat.values += part.lazy.map(\.value)
-      flat.ends.append(flat.values.count)
+    var folded: [UInt32] = []
+    var baseEnd = 0
+    var value = value
+    let ascii = value.withUTF8 { bytes -> Bool in
+      for b in bytes where b >= 0x80 { return false }
+      // NFKC leaves ASCII as it is and lower-casing is ASCII's: the bytes, lowered.
+      folded.reserveCapacity(bytes.count)
+      for b in bytes { folded.append(UInt32(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)) }
+      baseEnd = bytes.lastIndex(of: 0x40) ?? bytes.count
+      return true
     }
+    if !ascii {
+      let lowered = fold(value)
+      // The last "@" that is a character by itself (not one with a mark on it).
+      let at = lowered.lastIndex(of: "@") ?? lowered.endIndex
+      baseEnd = lowered.unicodeScalars.distance(from: lowered.startIndex, to: at)
+      folded = lowered.unicodeScalars.map(\.value)
+    }
+    var flat = Flat()
+    flat.values.reserveCapacity(4 * folded.count)
+    flat.ends.reserveCapacity(8)
+    // The value, then its local part, then the local part's pieces, then the pieces joined.
+    flat.values += folded
+    flat.keepLast(minLength: minLength, unit: unit)
+    if baseEnd < folded.count {
+      flat.values += folded[..<baseEnd]
+      flat.keepLast(minLength: minLength, unit: unit)
+    }
+    var pieceStart = 0
+    for k in 0...baseEnd where k == baseEnd || splits(folded[k]) {
+      flat.values += folded[pieceStart..<k]
+      flat.keepLast(minLength: minLength, unit: unit)
+      pieceStart = k + 1
+    }
+    for v in folded[..<baseEnd] where !splits(v) { flat.values.append(v) }
+    flat.keepLast(minLength: minLength, unit: unit)
     return flat
   }
 
   /// The distinct parts at least `minLength` long (counted in `unit`), folded.
   static func parts(of value: String, minLength: Int, unit: LengthUnit) -> [[Unicode.Scalar]] {
-    if unit != .graphemes, let flat = asciiParts(of: value, minLength: minLength) {
-      // ASCII values only: every value is one byte.
-      return flat.indices.map { k in flat[k].map { Unicode.Scalar(UInt8(truncatingIfNeeded: $0)) } }
-    }
-    let lowered = fold(value)
-    var candidates = [lowered]
-    var base = lowered
-    if let at = lowered.lastIndex(of: "@") {
-      base = String(lowered[..<at])
-      candidates.append(base)
-    }
-    var piece = ""
-    for scalar in base.unicodeScalars {
-      if separators.contains(scalar) || scalar.properties.isWhitespace {
-        candidates.append(piece)
-        piece = ""
-      } else {
-        piece.unicodeScalars.append(scalar)
-      }
-    }
-    candidates.append(piece)
-    // `taro.yamada` is also typed as `taroyamada`.
-    var joined = ""
-    joined.unicodeScalars.append(
-      contentsOf: base.unicodeScalars.filter { !separators.contains($0) && !$0.properties.isWhitespace })
-    candidates.append(joined)
-    var seen = Set<String>()
-    return candidates.filter { unit.length(of: $0) >= minLength && seen.insert($0).inserted }.map {
-      Array($0.unicodeScalars)
-    }
+    let flat = flatParts(of: value, minLength: minLength, unit: unit)
+    // Folded values are scalars of a String.
+    return flat.indices.map { k in flat[k].map { Unicode.Scalar($0) ?? "\u{FFFD}" } }
   }
 
-  /// ``parts(of:minLength:unit:)`` for an ASCII value, on its bytes: NFKC leaves ASCII as
-  /// it is, lower-casing is ASCII's, the white space is U+0009–U+000D and U+0020, and every
-  /// unit but graphemes counts one per byte. `nil` for anything else.
-  private static func asciiParts(of value: String, minLength: Int) -> Flat? {
-    var value = value
-    return value.withUTF8 { bytes -> Flat? in
-      for b in bytes where b >= 0x80 { return nil }
-      func lowered(_ b: UInt8) -> UInt32 { UInt32(b >= 0x41 && b <= 0x5A ? b + 0x20 : b) }
-      func splits(_ b: UInt8) -> Bool {
-        b == 0x2E || b == 0x5F || b == 0x2D || b == 0x2B || b == 0x20 || (b >= 0x09 && b <= 0x0D)
-      }
-      var flat = Flat()
-      flat.values.reserveCapacity(4 * bytes.count)
-      flat.ends.reserveCapacity(8)
-      // A candidate is appended, then kept only when long enough and not already a part.
-      func keep(from start: Int) {
-        let length = flat.values.count - start
-        var fresh = length >= minLength
-        if fresh {
-          for k in flat.indices where flat.ends[k] - flat.start(k) == length {
-            if flat.values[flat.start(k)..<flat.ends[k]].elementsEqual(flat.values[start...]) {
-              fresh = false
-              break
-            }
-          }
+  /// Whether a local part is split at a scalar: `.`, `_`, `-`, `+` and White_Space.
+  private static func splits(_ v: UInt32) -> Bool {
+    if v < 0x80 { return v == 0x2E || v == 0x5F || v == 0x2D || v == 0x2B || v == 0x20 || (v >= 0x09 && v <= 0x0D) }
+    return Unicode.Scalar(v)?.properties.isWhitespace ?? false
+  }
+}
+
+extension FieldParts.Flat {
+  /// Keeps the candidate appended last (from the end of the last part) when it is long enough
+  /// and not already a part.
+  fileprivate mutating func keepLast(minLength: Int, unit: LengthUnit) {
+    let start = ends.last ?? 0
+    let length = values.count - start
+    var keep = length >= minLength || unit != .characters
+    if keep, unit != .characters {
+      keep = Self.length(values[start...], in: unit) >= minLength
+    }
+    if keep {
+      for k in indices where ends[k] - self.start(k) == length {
+        if values[self.start(k)..<ends[k]].elementsEqual(values[start...]) {
+          keep = false
+          break
         }
-        if fresh { flat.ends.append(flat.values.count) } else { flat.values.removeSubrange(start...) }
       }
-      // The value, then its local part, then the local part's pieces, then the pieces joined.
-      for b in bytes { flat.values.append(lowered(b)) }
-      keep(from: 0)
-      var baseEnd = bytes.count
-      if let at = bytes.lastIndex(of: 0x40) {
-        baseEnd = at
-        let start = flat.values.count
-        for b in bytes[..<at] { flat.values.append(lowered(b)) }
-        keep(from: start)
-      }
-      var pieceStart = 0
-      for k in 0...baseEnd where k == baseEnd || splits(bytes[k]) {
-        let start = flat.values.count
-        for b in bytes[pieceStart..<k] { flat.values.append(lowered(b)) }
-        keep(from: start)
-        pieceStart = k + 1
-      }
-      let start = flat.values.count
-      for b in bytes[..<baseEnd] where !splits(b) { flat.values.append(lowered(b)) }
-      keep(from: start)
-      return flat
+    }
+    if keep { ends.append(values.count) } else { values.removeSubrange(start...) }
+  }
+
+  /// The length of scalar values in `unit`.
+  private static func length(_ values: ArraySlice<UInt32>, in unit: LengthUnit) -> Int {
+    switch unit {
+    case .characters: return values.count
+    case .utf8: return values.reduce(0) { $0 + ($1 < 0x80 ? 1 : $1 < 0x800 ? 2 : $1 < 0x10000 ? 3 : 4) }
+    case .utf16: return values.reduce(0) { $0 + ($1 < 0x10000 ? 1 : 2) }
+    case .graphemes:
+      var s = String.UnicodeScalarView()
+      for v in values { if let scalar = Unicode.Scalar(v) { s.append(scalar) } }
+      return String(s).count
     }
   }
 }
