@@ -39,8 +39,9 @@ struct Analysis {
   let scalars: [Unicode.Scalar]
   /// Lower-case, width-folded scalar values for dictionary matching.
   let folded: [UInt32]
-  /// Case of each scalar: 1 upper, -1 lower, 0 neither (looked up once, not per match).
-  let letterCase: [Int8]
+  /// Capitals and small letters among the first `k` scalars, for `k` in `0...count` (looked
+  /// up once, so a word's capitals are two subtractions, not a loop per match).
+  let caseCounts: [(upper: Int32, lower: Int32)]
   /// The parts of the other fields' values (``FieldParts``), folded as `folded` is: found
   /// once per estimate and shared with the analyses of repeated blocks.
   let userParts: FieldParts.Flat
@@ -64,14 +65,30 @@ struct Analysis {
     self.userParts = userParts
     self.depth = depth
     folded = scalars.map(Self.foldForWords)
-    letterCase = scalars.map { scalar in
+    var counts: [(upper: Int32, lower: Int32)] = [(0, 0)]
+    counts.reserveCapacity(scalars.count + 1)
+    var upper: Int32 = 0
+    var lower: Int32 = 0
+    for scalar in scalars {
       switch scalar.value {
-      case 0x41...0x5A: return 1
-      case 0x61...0x7A: return -1
-      case 0..<0x80: return 0
-      default: return scalar.properties.isUppercase ? 1 : scalar.properties.isLowercase ? -1 : 0
+      case 0x41...0x5A: upper += 1
+      case 0x61...0x7A: lower += 1
+      case 0..<0x80: break
+      default:
+        if scalar.properties.isUppercase {
+          upper += 1
+        } else if scalar.properties.isLowercase {
+          lower += 1
+        }
       }
+      counts.append((upper, lower))
     }
+    caseCounts = counts
+  }
+
+  /// Capitals and small letters in scalars `i...j`.
+  func letters(_ i: Int, _ j: Int) -> (upper: Int, lower: Int) {
+    (Int(caseCounts[j + 1].upper - caseCounts[i].upper), Int(caseCounts[j + 1].lower - caseCounts[i].lower))
   }
 
   /// The parts of `userInputs` a password is matched against, in order, folded for words.

@@ -136,14 +136,10 @@ extension Analysis {
   static let log10Of2 = 0.3010299956639812
 
   func capitalization(_ i: Int, _ j: Int) -> Match.Capitals {
-    var upper = 0
-    var lower = 0
-    for k in i...j {
-      if letterCase[k] > 0 { upper += 1 } else if letterCase[k] < 0 { lower += 1 }
-    }
+    let (upper, lower) = letters(i, j)
     if upper == 0 { return .none }
     if lower == 0 { return .all }
-    if upper == 1 && (letterCase[i] > 0 || letterCase[j] > 0) { return .first }
+    if upper == 1 && (letters(i, i).upper > 0 || letters(j, j).upper > 0) { return .first }
     return .mixed
   }
 
@@ -154,11 +150,7 @@ extension Analysis {
     case .none: return 1
     case .first, .all: return 2
     case .mixed:
-      var upper = 0
-      var lower = 0
-      for k in i...j {
-        if letterCase[k] > 0 { upper += 1 } else if letterCase[k] < 0 { lower += 1 }
-      }
+      let (upper, lower) = letters(i, j)
       return Self.binomialSum(upper + lower, min(upper, lower))
     }
   }
