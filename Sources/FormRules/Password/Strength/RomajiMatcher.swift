@@ -8,7 +8,14 @@ import Foundation
 extension Analysis {
   func romajiMatches(into matches: inout [Match]) {
     guard let trie = estimator.dictionary.romaji, Romaji.mayContainWords(scalars) else { return }
-    let letters = Romaji.reduce(Romaji.transliterate(scalars))
+    // The romaji view and then its reduced spelling (at most twice as long), in one
+    // allocation rather than an array per step.
+    let capacity = scalars.count * Romaji.lettersPerScalar
+    let buffer = UnsafeMutablePointer<Romaji.Letter>.allocate(capacity: 3 * capacity)
+    defer { buffer.deallocate() }
+    let viewCount = scalars.withUnsafeBufferPointer { Romaji.transliterate($0, into: buffer) }
+    let reducedCount = Romaji.reduce(UnsafeBufferPointer(start: buffer, count: viewCount), into: buffer + capacity)
+    let letters = UnsafeBufferPointer(start: buffer + capacity, count: reducedCount)
     let n = letters.count
     for s in 0..<n where letters[s].startsUnit && letters[s].value != Romaji.breakValue {
       var node = WordTrie.root
