@@ -110,9 +110,11 @@ enum Romaji {
     }
   }
 
-  /// The romaji view of a password, written to `out` (room for ``lettersPerScalar``
+  /// The romaji view of a password, written to `base` (room for ``lettersPerScalar``
   /// letters per scalar); returns the number of letters.
-  static func transliterate(_ scalars: UnsafeBufferPointer<Unicode.Scalar>, into base: UnsafeMutablePointer<Letter>) -> Int {
+  static func transliterate(
+    _ scalars: UnsafeBufferPointer<Unicode.Scalar>, into base: UnsafeMutablePointer<Letter>
+  ) -> Int {
     var out = Letters(base: base)
     var pendingDouble: Int? = nil  // the start of a っ waiting for the next consonant
     var k = 0
@@ -232,7 +234,7 @@ enum Romaji {
     }
   }
 
-  /// The reduced spelling of a romaji view, written to `out` (room for twice as many
+  /// The reduced spelling of a romaji view, written to `base` (room for twice as many
   /// letters: `ja` becomes `zya`); returns the number of letters.
   static func reduce(_ letters: UnsafeBufferPointer<Letter>, into base: UnsafeMutablePointer<Letter>) -> Int {
     // Pass 1: Hepburn to Kunrei, n', m before b/p/m.
