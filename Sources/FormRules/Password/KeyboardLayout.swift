@@ -95,7 +95,10 @@ struct KeyboardLayout: Sendable {
       var directions = [Int8](repeating: -1, count: count * count)
       for (a, around) in neighbours.enumerated() {
         for b in 0..<count {
-          if let direction = around.firstIndex(of: b) { directions[a * count + b] = Int8(direction) }
+          // (A key with more than 127 neighbours, in no real layout, keeps the first 128.)
+          if let direction = around.firstIndex(of: b), direction <= Int(Int8.max) {
+            directions[a * count + b] = Int8(direction)
+          }
         }
       }
       self.directions = directions

@@ -82,19 +82,20 @@ enum Romaji {
     }
   }
 
-  /// Letters written one after another into memory the caller sized.
+  /// Letters written one after another into a buffer the caller sized (bounds-checked in
+  /// debug builds).
   struct Letters {
-    let base: UnsafeMutablePointer<Letter>
+    let buffer: UnsafeMutableBufferPointer<Letter>
     var count = 0
 
     @inline(__always)
     mutating func append(_ letter: Letter) {
-      (base + count).initialize(to: letter)
+      buffer.initializeElement(at: count, to: letter)
       count += 1
     }
 
     @inline(__always)
-    var last: Letter? { count > 0 ? base[count - 1] : nil }
+    var last: Letter? { count > 0 ? buffer[count - 1] : nil }
   }
 
   /// The most letters ``transliterate(_:into:)`` writes per scalar (`ち`: `chi`).
@@ -104,18 +105,17 @@ enum Romaji {
   static func transliterate(_ scalars: [Unicode.Scalar]) -> [Letter] {
     scalars.withUnsafeBufferPointer { scalars in
       [Letter](unsafeUninitializedCapacity: scalars.count * lettersPerScalar) { buffer, count in
-        guard let base = buffer.baseAddress else { return }
-        count = transliterate(scalars, into: base)
+        count = transliterate(scalars, into: buffer)
       }
     }
   }
 
-  /// The romaji view of a password, written to `base` (room for ``lettersPerScalar``
+  /// The romaji view of a password, written to `buffer` (room for ``lettersPerScalar``
   /// letters per scalar); returns the number of letters.
   static func transliterate(
-    _ scalars: UnsafeBufferPointer<Unicode.Scalar>, into base: UnsafeMutablePointer<Letter>
+    _ scalars: UnsafeBufferPointer<Unicode.Scalar>, into buffer: UnsafeMutableBufferPointer<Letter>
   ) -> Int {
-    var out = Letters(base: base)
+    var out = Letters(buffer: buffer)
     var pendingDouble: Int? = nil  // the start of a っ waiting for the next consonant
     var k = 0
     let n = scalars.count
@@ -228,17 +228,16 @@ enum Romaji {
   static func reduce(_ letters: [Letter]) -> [Letter] {
     letters.withUnsafeBufferPointer { letters in
       [Letter](unsafeUninitializedCapacity: 2 * letters.count) { buffer, count in
-        guard let base = buffer.baseAddress else { return }
-        count = reduce(letters, into: base)
+        count = reduce(letters, into: buffer)
       }
     }
   }
 
-  /// The reduced spelling of a romaji view, written to `base` (room for twice as many
+  /// The reduced spelling of a romaji view, written to `buffer` (room for twice as many
   /// letters: `ja` becomes `zya`); returns the number of letters.
-  static func reduce(_ letters: UnsafeBufferPointer<Letter>, into base: UnsafeMutablePointer<Letter>) -> Int {
+  static func reduce(_ letters: UnsafeBufferPointer<Letter>, into buffer: UnsafeMutableBufferPointer<Letter>) -> Int {
     // Pass 1: Hepburn to Kunrei, n', m before b/p/m.
-    var a = Letters(base: base)
+    var a = Letters(buffer: buffer)
     let n = letters.count
     var k = 0
     func value(_ index: Int) -> UInt32 { index < n ? letters[index].value : breakValue }
@@ -282,8 +281,8 @@ enum Romaji {
       }
       if c == 0x27 {  // the apostrophe of n'
         if let last = a.last, last.value == 0x6E {
-          a.base[a.count - 1].end = letter.end
-          a.base[a.count - 1].endsUnit = letter.endsUnit
+          a.buffer[a.count - 1].end = letter.end
+          a.buffer[a.count - 1].endsUnit = letter.endsUnit
         } else {
           letter.value = breakValue
           a.append(letter)
@@ -302,27 +301,27 @@ enum Romaji {
     let count = a.count
     var kept = 0
     for index in 0..<count {
-      let letter = base[index]
+      let letter = buffer[index]
       let c = letter.value
-      if c != breakValue, kept > 0, base[kept - 1].value != breakValue {
-        let p = base[kept - 1].value
-        let nextValue = index + 1 < count ? base[index + 1].value : breakValue
+      if c != breakValue, kept > 0, buffer[kept - 1].value != breakValue {
+        let p = buffer[kept - 1].value
+        let nextValue = index + 1 < count ? buffer[index + 1].value : breakValue
         let merge =
           (c == p && isLetter(c) && c != 0x79)  // aa, ii, uu, ee, oo; kk, tt, nn…
           || (p == 0x6F && c == 0x75)  // ou
           || (p == 0x6F && c == 0x68 && !isVowel(nextValue) && nextValue != 0x79)  // oh before a consonant
         if merge {
-          base[kept - 1].end = letter.end
-          base[kept - 1].endsUnit = letter.endsUnit
+          buffer[kept - 1].end = letter.end
+          buffer[kept - 1].endsUnit = letter.endsUnit
           continue
         }
         // A doubled consonant before its pair: っ typed as "tch" → "tty" → "ty".
         if p == 0x74, c == 0x74 {
-          base[kept - 1].end = letter.end
+          buffer[kept - 1].end = letter.end
           continue
         }
       }
-      base[kept] = letter
+      buffer[kept] = letter
       kept += 1
     }
     return kept

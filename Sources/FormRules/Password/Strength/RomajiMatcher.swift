@@ -11,11 +11,13 @@ extension Analysis {
     // The romaji view and then its reduced spelling (at most twice as long), in one
     // allocation rather than an array per step.
     let capacity = scalars.count * Romaji.lettersPerScalar
-    let buffer = UnsafeMutablePointer<Romaji.Letter>.allocate(capacity: 3 * capacity)
+    let buffer = UnsafeMutableBufferPointer<Romaji.Letter>.allocate(capacity: 3 * capacity)
     defer { buffer.deallocate() }
-    let viewCount = scalars.withUnsafeBufferPointer { Romaji.transliterate($0, into: buffer) }
-    let reducedCount = Romaji.reduce(UnsafeBufferPointer(start: buffer, count: viewCount), into: buffer + capacity)
-    let letters = UnsafeBufferPointer(start: buffer + capacity, count: reducedCount)
+    let view = UnsafeMutableBufferPointer(rebasing: buffer[..<capacity])
+    let reduced = UnsafeMutableBufferPointer(rebasing: buffer[capacity...])
+    let viewCount = scalars.withUnsafeBufferPointer { Romaji.transliterate($0, into: view) }
+    let reducedCount = Romaji.reduce(UnsafeBufferPointer(rebasing: view[..<viewCount]), into: reduced)
+    let letters = UnsafeBufferPointer(rebasing: reduced[..<reducedCount])
     let n = letters.count
     for s in 0..<n where letters[s].startsUnit && letters[s].value != Romaji.breakValue {
       var node = WordTrie.root
