@@ -1,3 +1,5 @@
+import Foundation
+
 /// A keyboard's character keys by row, with their physical positions, for sequence and
 /// keyboard-pattern (spatial) detection.
 struct KeyboardLayout: Sendable {
@@ -48,8 +50,10 @@ struct KeyboardLayout: Sendable {
   static let all = [us, jis]
 
   /// The key graph of a layout: for each typed character, its key, whether Shift was
-  /// held, and the neighbouring keys in six directions.
-  struct Graph: Sendable {
+  /// held, and the neighbouring keys in six directions. A class: the matcher walks every
+  /// layout for every password, and a reference is one retain where a struct of tables
+  /// would be one per table.
+  final class Graph: Sendable {
     struct Location: Sendable {
       var key: Int
       var shifted: Bool
@@ -64,24 +68,62 @@ struct KeyboardLayout: Sendable {
     /// The mean number of neighbours per key.
     let averageDegree: Double
 
-    /// `locations` for ASCII, indexed by the scalar value, so the matcher looks up without hashing.
-    private let asciiLocations: [Location?]
+    /// Where each ASCII character is typed, indexed by the scalar value, as a ``code(of:)``,
+    /// so the matcher looks up without hashing.
+    private let asciiCodes: [Int32]
+    /// The largest scalar value the layout types: above it, no lookup is needed.
+    private let maxScalar: UInt32
+    /// `direction(from:to:)` of every pair of keys, at `a * neighbours.count + b`, -1 for none.
+    private let directions: [Int8]
+    /// `neighbours.count`, the row length of `directions`.
+    private let directionStride: Int
+    /// The number of characters the layout types (`locations.count`), the starting points
+    /// of a pattern as zxcvbn counts them.
+    let typedCount: Double
+    /// `pow(averageDegree, t)` for `t` in `0...StrengthEstimator.maxScalars`: the values
+    /// `pow` returns, computed once per layout rather than once per pattern.
+    let degreePowers: [Double]
 
     init(locations: [UInt32: Location], neighbours: [[Int]], keyCount: Int, averageDegree: Double) {
       self.locations = locations
       self.neighbours = neighbours
       self.keyCount = keyCount
       self.averageDegree = averageDegree
-      asciiLocations = (0..<128).map { locations[UInt32($0)] }
+      asciiCodes = (0..<128).map { locations[UInt32($0)].map(Self.code) ?? -1 }
+      maxScalar = locations.keys.max() ?? 0
+      let count = neighbours.count
+      var directions = [Int8](repeating: -1, count: count * count)
+      for (a, around) in neighbours.enumerated() {
+        for b in 0..<count {
+          // (A key with more than 127 neighbours, in no real layout, keeps the first 128.)
+          if let direction = around.firstIndex(of: b), direction <= Int(Int8.max) {
+            directions[a * count + b] = Int8(direction)
+          }
+        }
+      }
+      self.directions = directions
+      directionStride = count
+      typedCount = Double(locations.count)
+      degreePowers = (0...StrengthEstimator.maxScalars).map { pow(averageDegree, Double($0)) }
     }
 
-    /// Where a scalar value is typed, or `nil`.
+    /// A location as one integer: `key << 1`, plus 1 when typed with Shift.
     @inline(__always)
-    func location(of v: UInt32) -> Location? { v < 128 ? asciiLocations[Int(v)] : locations[v] }
+    static func code(_ location: Location) -> Int32 { Int32(location.key) << 1 | (location.shifted ? 1 : 0) }
 
-    /// The direction from `a` to its neighbour `b`, or `nil` when they are not adjacent.
-    func direction(from a: Int, to b: Int) -> Int? {
-      neighbours[a].firstIndex(of: b)
+    /// Where a scalar value is typed, as `key << 1 | shifted` (see ``code(_:)``), or -1.
+    @inline(__always)
+    func code(of v: UInt32) -> Int32 {
+      if v < 128 { return asciiCodes[Int(v)] }
+      guard v <= maxScalar, let location = locations[v] else { return -1 }
+      return Self.code(location)
+    }
+
+    /// The direction from key `a` to its neighbour `b` (the index of `b` among `a`'s
+    /// neighbours), or -1 when they are not adjacent.
+    @inline(__always)
+    func direction(from a: Int32, to b: Int32) -> Int8 {
+      directions[Int(a) * directionStride + Int(b)]
     }
   }
 

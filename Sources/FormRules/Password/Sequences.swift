@@ -55,11 +55,11 @@ enum Sequences {
   /// `positions` for ASCII, by value, so most lookups need no hashing.
   static let asciiPositions: [[(table: Int, position: Int)]] = (0..<128).map { positions[UInt32($0)] ?? [] }
 
-  @inline(__always)
-  static func tablePositions(_ scalar: Unicode.Scalar) -> [(table: Int, position: Int)] {
-    let v = fold(scalar).value
-    return v < 128 ? asciiPositions[Int(v)] : positions[v] ?? []
-  }
+  /// `positions` for the hiragana block U+3041–U+3096 (katakana folds onto it), by value.
+  static let kanaPositions: [[(table: Int, position: Int)]] = (0x3041...0x3096).map { positions[UInt32($0)] ?? [] }
+
+  /// The most tables one character is in: the runs through one character never outnumber it.
+  static let maxTablesPerScalar = positions.values.map(\.count).max() ?? 0
 
   private static func scalars(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
 
@@ -101,42 +101,65 @@ enum Sequences {
   ///
   /// - Complexity: O(n): each character is in at most a few tables.
   static func runs(in scalars: some Sequence<Unicode.Scalar>, minimum: Int, firstOnly: Bool = false) -> [Run] {
-    var result: [Run] = []
-    var runs: [RunState] = []
-    var next: [RunState] = []
-    func flush(_ ended: [RunState], at end: Int, continuing: [RunState]) {
-      for run in ended {
-        for (length, ascending) in [(run.up, true), (run.down, false)] where length >= minimum {
-          let grows = continuing.contains {
-            $0.table == run.table && (ascending ? $0.up == length + 1 : $0.down == length + 1)
-          }
-          if !grows {
-            result.append(Run(start: end - length, end: end, kind: tables[run.table].kind, ascending: ascending))
-          }
+    // The static tables once per call, not once per character.
+    let tables = Self.tables
+    let asciiPositions = Self.asciiPositions
+    let kanaPositions = Self.kanaPositions
+    let positions = Self.positions
+    let width = Swift.max(maxTablesPerScalar, 1)
+    // The runs through the previous character and through this one (at most one per
+    // table the character is in), in the two halves of one stack buffer.
+    return withUnsafeTemporaryAllocation(of: RunState.self, capacity: 2 * width) { buffer -> [Run] in
+      var result: [Run] = []
+      var runs = UnsafeMutableBufferPointer(rebasing: buffer[0..<width])
+      var next = UnsafeMutableBufferPointer(rebasing: buffer[width..<2 * width])
+      var runCount = 0
+      var nextCount = 0
+      // Reports a run that ended before `end` unless one through `end` grows it.
+      func report(_ run: RunState, _ length: Int, ascending: Bool, at end: Int, continuing: Int) {
+        guard length >= minimum else { return }
+        for k in 0..<continuing {
+          let state = next[k]
+          if state.table == run.table && (ascending ? state.up == length + 1 : state.down == length + 1) { return }
+        }
+        result.append(Run(start: end - length, end: end, kind: tables[run.table].kind, ascending: ascending))
+      }
+      func flush(at end: Int, continuing: Int) {
+        for k in 0..<runCount {
+          let run = runs[k]
+          report(run, run.up, ascending: true, at: end, continuing: continuing)
+          report(run, run.down, ascending: false, at: end, continuing: continuing)
         }
       }
-    }
-    var count = 0
-    for (i, scalar) in scalars.enumerated() {
-      next.removeAll(keepingCapacity: true)
-      for (table, position) in tablePositions(scalar) {
-        var up = 1
-        var down = 1
-        for previous in runs where previous.table == table {
-          if previous.position == position - 1 { up = previous.up + 1 }
-          if previous.position == position + 1 { down = previous.down + 1 }
+      var count = 0
+      for (i, scalar) in scalars.enumerated() {
+        nextCount = 0
+        let v = fold(scalar).value
+        let tablePositions =
+          v < 128
+          ? asciiPositions[Int(v)] : v >= 0x3041 && v <= 0x3096 ? kanaPositions[Int(v - 0x3041)] : positions[v] ?? []
+        for (table, position) in tablePositions {
+          var up = 1
+          var down = 1
+          for k in 0..<runCount where runs[k].table == table {
+            let previous = runs[k]
+            if previous.position == position - 1 { up = previous.up + 1 }
+            if previous.position == position + 1 { down = previous.down + 1 }
+          }
+          if firstOnly, Swift.max(up, down) >= minimum {
+            let length = Swift.max(up, down)
+            return [Run(start: i + 1 - length, end: i + 1, kind: tables[table].kind, ascending: up >= down)]
+          }
+          next[nextCount] = RunState(table: table, position: position, up: up, down: down)
+          nextCount += 1
         }
-        if firstOnly, Swift.max(up, down) >= minimum {
-          let length = Swift.max(up, down)
-          return [Run(start: i + 1 - length, end: i + 1, kind: tables[table].kind, ascending: up >= down)]
-        }
-        next.append(RunState(table: table, position: position, up: up, down: down))
+        flush(at: i, continuing: nextCount)
+        swap(&runs, &next)
+        runCount = nextCount
+        count = i + 1
       }
-      flush(runs, at: i, continuing: next)
-      swap(&runs, &next)
-      count = i + 1
+      flush(at: count, continuing: 0)
+      return result
     }
-    flush(runs, at: count, continuing: [])
-    return result
   }
 }

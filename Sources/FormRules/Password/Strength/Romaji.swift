@@ -82,10 +82,40 @@ enum Romaji {
     }
   }
 
+  /// Letters written one after another into a buffer the caller sized (bounds-checked in
+  /// debug builds).
+  struct Letters {
+    let buffer: UnsafeMutableBufferPointer<Letter>
+    var count = 0
+
+    @inline(__always)
+    mutating func append(_ letter: Letter) {
+      buffer.initializeElement(at: count, to: letter)
+      count += 1
+    }
+
+    @inline(__always)
+    var last: Letter? { count > 0 ? buffer[count - 1] : nil }
+  }
+
+  /// The most letters ``transliterate(_:into:)`` writes per scalar (`ち`: `chi`).
+  static let lettersPerScalar = 3
+
   /// The romaji view of a password: one ``Letter`` per romaji letter, with the scalars it came from.
   static func transliterate(_ scalars: [Unicode.Scalar]) -> [Letter] {
-    var out: [Letter] = []
-    out.reserveCapacity(scalars.count * 2)
+    scalars.withUnsafeBufferPointer { scalars in
+      [Letter](unsafeUninitializedCapacity: scalars.count * lettersPerScalar) { buffer, count in
+        count = transliterate(scalars, into: buffer)
+      }
+    }
+  }
+
+  /// The romaji view of a password, written to `buffer` (room for ``lettersPerScalar``
+  /// letters per scalar); returns the number of letters.
+  static func transliterate(
+    _ scalars: UnsafeBufferPointer<Unicode.Scalar>, into buffer: UnsafeMutableBufferPointer<Letter>
+  ) -> Int {
+    var out = Letters(buffer: buffer)
     var pendingDouble: Int? = nil  // the start of a っ waiting for the next consonant
     var k = 0
     let n = scalars.count
@@ -169,7 +199,7 @@ enum Romaji {
       push(text, start, end)
       k = end + 1
     }
-    return out
+    return out.count
   }
 
   /// Hiragana voiced (`by` 1: ゛) or half-voiced (`by` 2: ゜), when that kana exists.
@@ -196,9 +226,18 @@ enum Romaji {
 
   /// The reduced spelling of a romaji view (see the type's documentation).
   static func reduce(_ letters: [Letter]) -> [Letter] {
+    letters.withUnsafeBufferPointer { letters in
+      [Letter](unsafeUninitializedCapacity: 2 * letters.count) { buffer, count in
+        count = reduce(letters, into: buffer)
+      }
+    }
+  }
+
+  /// The reduced spelling of a romaji view, written to `buffer` (room for twice as many
+  /// letters: `ja` becomes `zya`); returns the number of letters.
+  static func reduce(_ letters: UnsafeBufferPointer<Letter>, into buffer: UnsafeMutableBufferPointer<Letter>) -> Int {
     // Pass 1: Hepburn to Kunrei, n', m before b/p/m.
-    var a: [Letter] = []
-    a.reserveCapacity(letters.count)
+    var a = Letters(buffer: buffer)
     let n = letters.count
     var k = 0
     func value(_ index: Int) -> UInt32 { index < n ? letters[index].value : breakValue }
@@ -242,8 +281,8 @@ enum Romaji {
       }
       if c == 0x27 {  // the apostrophe of n'
         if let last = a.last, last.value == 0x6E {
-          a[a.count - 1].end = letter.end
-          a[a.count - 1].endsUnit = letter.endsUnit
+          a.buffer[a.count - 1].end = letter.end
+          a.buffer[a.count - 1].endsUnit = letter.endsUnit
         } else {
           letter.value = breakValue
           a.append(letter)
@@ -257,32 +296,35 @@ enum Romaji {
       a.append(letter)
       k += 1
     }
-    // Pass 2: long vowels and doubled consonants.
-    var out: [Letter] = []
-    out.reserveCapacity(a.count)
-    for (index, letter) in a.enumerated() {
+    // Pass 2: long vowels and doubled consonants, in place: a letter is written at or
+    // before where it was read, and only the letter after it is read ahead.
+    let count = a.count
+    var kept = 0
+    for index in 0..<count {
+      let letter = buffer[index]
       let c = letter.value
-      if c != breakValue, let last = out.last, last.value != breakValue {
-        let p = last.value
-        let nextValue = index + 1 < a.count ? a[index + 1].value : breakValue
+      if c != breakValue, kept > 0, buffer[kept - 1].value != breakValue {
+        let p = buffer[kept - 1].value
+        let nextValue = index + 1 < count ? buffer[index + 1].value : breakValue
         let merge =
           (c == p && isLetter(c) && c != 0x79)  // aa, ii, uu, ee, oo; kk, tt, nn…
           || (p == 0x6F && c == 0x75)  // ou
           || (p == 0x6F && c == 0x68 && !isVowel(nextValue) && nextValue != 0x79)  // oh before a consonant
         if merge {
-          out[out.count - 1].end = letter.end
-          out[out.count - 1].endsUnit = letter.endsUnit
+          buffer[kept - 1].end = letter.end
+          buffer[kept - 1].endsUnit = letter.endsUnit
           continue
         }
         // A doubled consonant before its pair: っ typed as "tch" → "tty" → "ty".
         if p == 0x74, c == 0x74 {
-          out[out.count - 1].end = letter.end
+          buffer[kept - 1].end = letter.end
           continue
         }
       }
-      out.append(letter)
+      buffer[kept] = letter
+      kept += 1
     }
-    return out
+    return kept
   }
 
   /// The reduced spelling of a dictionary word (lower-case romaji, as scalar values).

@@ -8,7 +8,16 @@ import Foundation
 extension Analysis {
   func romajiMatches(into matches: inout [Match]) {
     guard let trie = estimator.dictionary.romaji, Romaji.mayContainWords(scalars) else { return }
-    let letters = Romaji.reduce(Romaji.transliterate(scalars))
+    // The romaji view and then its reduced spelling (at most twice as long), in one
+    // allocation rather than an array per step.
+    let capacity = scalars.count * Romaji.lettersPerScalar
+    let buffer = UnsafeMutableBufferPointer<Romaji.Letter>.allocate(capacity: 3 * capacity)
+    defer { buffer.deallocate() }
+    let view = UnsafeMutableBufferPointer(rebasing: buffer[..<capacity])
+    let reduced = UnsafeMutableBufferPointer(rebasing: buffer[capacity...])
+    let viewCount = scalars.withUnsafeBufferPointer { Romaji.transliterate($0, into: view) }
+    let reducedCount = Romaji.reduce(UnsafeBufferPointer(rebasing: view[..<viewCount]), into: reduced)
+    let letters = UnsafeBufferPointer(rebasing: reduced[..<reducedCount])
     let n = letters.count
     for s in 0..<n where letters[s].startsUnit && letters[s].value != Romaji.breakValue {
       var node = WordTrie.root
