@@ -20,6 +20,9 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1), .macCatalyst(.v17)],
   products: [
     .library(name: "FormRules", targets: ["FormRules"]),
+    .library(name: "FormRulesPassword", targets: ["FormRulesPassword"]),
+    .library(name: "FormRulesExport", targets: ["FormRulesExport"]),
+    .library(name: "FormRulesBulk", targets: ["FormRulesBulk"]),
     .library(name: "FormRulesUI", targets: ["FormRulesUI"]),
     .library(name: "FormRulesServer", targets: ["FormRulesServer"]),
     .executable(name: "validate", targets: ["validate"]),
@@ -36,31 +39,47 @@ let package = Package(
       pkgConfig: "libidn2",
       providers: [.apt(["libidn2-dev"])]
     ),
+    // The core: decode, compile, validate, render. What an app links, with FormRulesUI.
     .target(name: "FormRules", dependencies: ["CPCRE2", "CIDN2"], linkerSettings: [.linkedLibrary("m")]),
+    // strength, notCommon and notBreached, registered through the public RuleRegistry.
+    .target(name: "FormRulesPassword", dependencies: ["FormRules"]),
+    // JSON Schema, HTML, passwordrules and the identity providers' settings.
+    .target(name: "FormRulesExport", dependencies: ["FormRules"]),
+    // JSON Lines in, reports out, in parallel, over the same plan.
+    .target(name: "FormRulesBulk", dependencies: ["FormRules"]),
     // `validate serve`: the HTTP routes over libmicrohttpd, embeddable in a Swift app.
-    .target(name: "FormRulesServer", dependencies: ["FormRules", "CMicroHTTPD"]),
+    .target(
+      name: "FormRulesServer",
+      dependencies: ["FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "CMicroHTTPD"]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
     .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
     .executableTarget(
-      name: "validate", dependencies: ["FormRules", "FormRulesUI", "TerminalForm", "FormRulesServer"]),
+      name: "validate",
+      dependencies: [
+        "FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "FormRulesUI", "TerminalForm",
+        "FormRulesServer",
+      ]),
     // Benchmarks: `swift run -c release validate-bench` in this package, not products for others.
-    .executableTarget(name: "validate-bench", dependencies: ["FormRules"]),
-    .executableTarget(name: "password-bench", dependencies: ["FormRules"]),
+    .executableTarget(name: "validate-bench", dependencies: ["FormRules", "FormRulesPassword", "FormRulesBulk"]),
+    .executableTarget(name: "password-bench", dependencies: ["FormRules", "FormRulesPassword"]),
     // What the test targets share (as swift-collections' _CollectionsTestSupport): the one way
     // to run the built `validate`, the shipped Rules/ files as fixtures, a seeded record generator.
-    .target(name: "FormRulesTestSupport", dependencies: ["FormRules"], path: "Tests/FormRulesTestSupport"),
-    .testTarget(name: "FormRulesTests", dependencies: ["FormRules", "FormRulesTestSupport"], exclude: ["Fixtures"]),
+    .target(name: "FormRulesTestSupport", dependencies: ["FormRules", "FormRulesPassword"], path: "Tests/FormRulesTestSupport"),
+    .testTarget(
+      name: "FormRulesTests",
+      dependencies: ["FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "FormRulesTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI", "FormRulesTestSupport"]),
     // An app's own rules and named checks, through the public API only.
-    .testTarget(name: "CustomRuleTests", dependencies: ["FormRules"], exclude: ["Fixtures"]),
+    .testTarget(name: "CustomRuleTests", dependencies: ["FormRules", "FormRulesExport"], exclude: ["Fixtures"]),
     .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm", "FormRulesTestSupport"]),
     // Starts the real `validate serve` on an ephemeral loopback port and talks HTTP to it.
     .testTarget(name: "FormRulesServerTests", dependencies: ["validate", "FormRulesTestSupport"]),
     .testTarget(
-      name: "ValidateCLITests", dependencies: ["validate", "TerminalForm", "FormRulesTestSupport"],
+      name: "ValidateCLITests", dependencies: ["validate", "FormRulesPassword", "TerminalForm", "FormRulesTestSupport"],
       exclude: ["Fixtures"]),
     // Schema, exports, problem+json and help: checked against independent validators and the built binary.
     .testTarget(
-      name: "EcosystemTests", dependencies: ["FormRules", "validate", "FormRulesTestSupport"], exclude: ["Fixtures"]),
+      name: "EcosystemTests",
+      dependencies: ["FormRules", "FormRulesPassword", "FormRulesExport", "validate", "FormRulesTestSupport"], exclude: ["Fixtures"]),
   ]
 )

@@ -52,7 +52,7 @@ export const STRINGS = Object.freeze({
 /**
  * General messages the page must be able to show without the server: when the server cannot
  * be reached there is nobody to ask. The same texts as the library's catalog
- * (Sources/FormRules/Messages/GeneralMessages.swift; a test compares them).
+ * (Sources/FormRules/Render/Messages/GeneralMessages.swift; a test compares them).
  */
 export const OFFLINE_MESSAGES = Object.freeze({
   ja: Object.freeze({

@@ -1,4 +1,6 @@
 import FormRules
+import FormRulesBulk
+import FormRulesPassword
 
 /// `validate-batch`'s response: the request's JSON Lines validated block by block while
 /// the response is written, by the library's ``BulkValidator`` (the engine of

@@ -1,5 +1,7 @@
 internal import CMicroHTTPD
 import FormRules
+import FormRulesBulk
+import FormRulesPassword
 import Foundation
 import Synchronization
 

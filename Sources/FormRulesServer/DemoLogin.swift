@@ -1,4 +1,6 @@
 import FormRules
+import FormRulesBulk
+import FormRulesPassword
 import Foundation
 
 /// `POST /demo/login`: the login action of the demo pages in `Web/`, so that a failed login

@@ -1,5 +1,7 @@
 internal import CMicroHTTPD
 import FormRules
+import FormRulesBulk
+import FormRulesPassword
 
 /// A request as the routes see it: its method and path, and its headers and query read from
 /// the libmicrohttpd connection when asked for (nothing is copied for those never asked for).

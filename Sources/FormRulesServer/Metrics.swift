@@ -1,4 +1,6 @@
 import FormRules
+import FormRulesBulk
+import FormRulesPassword
 import Foundation
 import Synchronization
 

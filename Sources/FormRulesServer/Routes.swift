@@ -1,4 +1,6 @@
 import FormRules
+import FormRulesBulk
+import FormRulesPassword
 import Foundation
 
 /// What the daemon does once a request's headers are in: answer now, or read a body of at

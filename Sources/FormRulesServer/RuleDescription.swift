@@ -1,4 +1,7 @@
 import FormRules
+import FormRulesBulk
+import FormRulesExport
+import FormRulesPassword
 import Foundation
 
 /// The document `GET /v1/rules/{name}` returns: what a front end needs to draw the form.

@@ -1,4 +1,6 @@
 import FormRules
+import FormRulesBulk
+import FormRulesPassword
 import Foundation
 import Synchronization
 
@@ -131,7 +133,8 @@ final class RulesGeneration: Sendable {
       }
       do throws(RuleSetError) {
         let ruleSet = try RuleSet(
-          contentsOf: URL(fileURLWithPath: file), options: .init(siblingTests: .required, confine: confine))
+          contentsOf: URL(fileURLWithPath: file), options: .init(siblingTests: .required, confine: confine),
+          registry: .standard)
         let listEscapes = confinement.checkLists(of: ruleSet)
         if !listEscapes.isEmpty {
           problems += listEscapes
@@ -213,20 +216,20 @@ struct Confinement {
     return []
   }
 
-  /// The lists of `notCommon` and `notBreached` (the default common-password list is compiled
-  /// into the library and reads no file).
+  /// The files the rules name (``Rule/files(in:)``); data a rule's library ships is not the
+  /// rules file's to place.
   func checkLists(of ruleSet: RuleSet) -> [String] {
     var problems: [String] = []
     func visit(_ node: RuleNode) {
       let here = "\(node.file): \(jsonPathString(node.path))"
       switch node.kind {
       case .rule(let rule):
-        if let rule = rule as? NotCommon, rule.isEnabled {
-          for list in rule.lists where !contains(resolve(list, in: node.directory)) {
-            problems.append("\(here): the list \(list) is outside the rules path \(root)")
+        let context = CompileContext(baseDirectory: node.directory, rulesDirectory: nil)
+        for file in rule.files(in: context) {
+          guard case .declared(let path, _) = file.location, !contains(resolve(path, in: node.directory)) else {
+            continue
           }
-        } else if let rule = rule as? NotBreached, !contains(resolve(rule.file, in: node.directory)) {
-          problems.append("\(here): the breach file \(rule.file) is outside the rules path \(root)")
+          problems.append("\(here): the file \(path) is outside the rules path \(root)")
         }
       case .allOf(let nodes), .anyOf(let nodes), .not(let nodes):
         nodes.forEach(visit)

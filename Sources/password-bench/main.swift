@@ -8,6 +8,7 @@
 //
 // The file is generated once (sorted by construction, deterministic) and reused.
 import FormRules
+import FormRulesPassword
 import Foundation
 
 struct Options {
@@ -318,7 +319,9 @@ do {
 func policy(_ rule: String) -> Policy {
   let json = #"{"version": 1, "fields": {"password": {"sensitive": true, "rules": [\#(rule)]}}}"#
   do {
-    return try RuleSet(data: Array(json.utf8), baseDirectory: URL(fileURLWithPath: options.rulesDirectory)).compile()
+    return try RuleSet(
+      data: Array(json.utf8), baseDirectory: URL(fileURLWithPath: options.rulesDirectory), registry: .standard
+    ).compile()
   } catch {
     FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
     exit(1)

@@ -1,4 +1,6 @@
 import FormRules
+import FormRulesBulk
+import FormRulesPassword
 import Foundation
 
 #if canImport(Glibc)
@@ -201,7 +203,7 @@ func corpusFile(records: Int) -> String {
 
 func loadPolicy(_ path: String) -> Policy {
   do {
-    return try RuleSet(contentsOf: URL(fileURLWithPath: path)).compile()
+    return try RuleSet(contentsOf: URL(fileURLWithPath: path), registry: .standard).compile()
   } catch {
     fail("cannot load \(path): \(error)")
   }

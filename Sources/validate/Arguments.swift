@@ -1,4 +1,7 @@
 import FormRules
+import FormRulesBulk
+import FormRulesExport
+import FormRulesPassword
 
 /// A usage error: printed as `Error: …` with a hint, exit status 2.
 struct UsageError: Error {

@@ -1,4 +1,7 @@
 import FormRules
+import FormRulesBulk
+import FormRulesExport
+import FormRulesPassword
 import Foundation
 
 #if canImport(Glibc)
@@ -85,7 +88,8 @@ func loadPolicy(_ path: String, siblingTests: RuleSet.LoadOptions.SiblingTests =
 {
   do {
     let rules = try RuleSet(
-      contentsOf: URL(fileURLWithPath: path), options: .init(siblingTests: siblingTests, confine: confine))
+      contentsOf: URL(fileURLWithPath: path), options: .init(siblingTests: siblingTests, confine: confine),
+      registry: .standard)
     printWarnings(rules)
     let policy = try rules.compile()
     Words.fileDefault = policy.negotiateLocale([])

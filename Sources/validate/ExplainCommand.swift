@@ -1,4 +1,7 @@
 import FormRules
+import FormRulesBulk
+import FormRulesExport
+import FormRulesPassword
 
 /// `validate explain --rules FILE [--field NAME] [--locale ja|en] [--format text|json]`:
 /// each field's requirements as the checklist a sign-up screen shows.

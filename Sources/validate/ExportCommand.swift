@@ -1,4 +1,7 @@
 import FormRules
+import FormRulesBulk
+import FormRulesExport
+import FormRulesPassword
 
 /// `validate export --rules FILE --to json-schema|html|passwordrules [--field NAME]`:
 /// the rules in a form web front ends understand. What the format cannot express is

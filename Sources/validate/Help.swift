@@ -1,4 +1,7 @@
 import FormRules
+import FormRulesBulk
+import FormRulesExport
+import FormRulesPassword
 import TerminalForm
 
 /// A `--help` page in the tool's language: headings, descriptions and notes come from the

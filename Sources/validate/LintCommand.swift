@@ -1,4 +1,7 @@
 import FormRules
+import FormRulesBulk
+import FormRulesExport
+import FormRulesPassword
 import Foundation
 
 /// `validate lint --rules FILE`: loads and compiles a rules file and lists every problem.
@@ -29,7 +32,8 @@ enum LintCommand {
       let rulesPath = try options.required("rules", example: "validate lint --rules Rules/signup.json")
       do throws(RuleSetError) {
         let rules = try RuleSet(
-          contentsOf: URL(fileURLWithPath: rulesPath), options: .init(confine: options.has("confine")))
+          contentsOf: URL(fileURLWithPath: rulesPath), options: .init(confine: options.has("confine")),
+          registry: .standard)
         let policy = try rules.compile()
         Words.fileDefault = policy.negotiateLocale([])
         let ruleCount = policy.ruleSet.fields.reduce(0) { $0 + $1.rules.count }

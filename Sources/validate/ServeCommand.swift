@@ -1,4 +1,7 @@
 import FormRules
+import FormRulesBulk
+import FormRulesExport
+import FormRulesPassword
 import FormRulesServer
 import Foundation
 

@@ -1,4 +1,7 @@
 import FormRules
+import FormRulesBulk
+import FormRulesExport
+import FormRulesPassword
 
 /// `validate test --rules FILE [--run REGEX] [--format text|json]`: runs the examples a
 /// rules file carries and ends with `N passed, N failed`.

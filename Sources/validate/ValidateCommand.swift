@@ -1,4 +1,7 @@
 import FormRules
+import FormRulesBulk
+import FormRulesExport
+import FormRulesPassword
 import Foundation
 
 #if canImport(Glibc)
@@ -318,7 +321,7 @@ enum ValidateCommand {
     let style = Style(enabled: Console.usesColor)
     StopSignals.install()
     let (summary, readError) = LinePipeline.run(
-      fd: fd, jobs: jobs, flushEachRecord: Console.isTerminal(STDOUT_FILENO),
+      fd: fd, jobs: jobs, flushEachRecord: Console.isTerminal(STDOUT_FILENO), waitForInput: StopSignals.waitForInput,
       write: { Console.write($0, to: STDOUT_FILENO) }
     ) { () -> LineRenderer in
       if format == "json" {

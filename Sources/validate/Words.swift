@@ -1,4 +1,7 @@
 import FormRules
+import FormRulesBulk
+import FormRulesExport
+import FormRulesPassword
 
 #if canImport(Glibc)
   import Glibc
@@ -9,6 +12,9 @@ import FormRules
 /// else the loaded rules file's `defaultLocale`, else English (before a rules file is loaded,
 /// or when it does not load).
 enum Words {
+  /// The standard rules' catalog with the tool's own lines (`cli.*`, the help pages).
+  static let catalog = RuleRegistry.standard.catalog.adding(entries: [toolMessages, toolHelpMessages])
+
   /// `--locale` (read from the raw arguments, so that even a usage error about another option
   /// is in that language), then the first locale variable that is set.
   nonisolated(unsafe) static var preferences: [String] = []
@@ -39,7 +45,7 @@ enum Words {
 
   /// The line `key` with its `{name}`s filled verbatim.
   static func text(_ key: String, _ values: [String: String] = [:]) -> String {
-    MessageCatalog.builtIn.text(key, locale: locale, values)
+    catalog.text(key, locale: locale, values)
   }
 
   /// `key.one` for a count of one where the catalog has it (English singular), else `key`.
@@ -47,7 +53,7 @@ enum Words {
     var values = values
     values["count"] = String(count)
     let singular = key + ".one"
-    let hasSingular = MessageCatalog.builtIn.templates["en"]?[singular] != nil
+    let hasSingular = catalog.templates["en"]?[singular] != nil
     return text(count == 1 && hasSingular ? singular : key, values)
   }
 

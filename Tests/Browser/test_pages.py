@@ -596,7 +596,7 @@ def test_combining_characters_count_as_the_rules_say(page):
 
 def test_offline_messages_match_the_library_catalog():
     """formrules.js carries the messages it shows without a server; they must stay the catalog's."""
-    swift = (ROOT / "Sources/FormRules/Messages/GeneralMessages.swift").read_text()
+    swift = (ROOT / "Sources/FormRules/Render/Messages/GeneralMessages.swift").read_text()
     js = (ROOT / "Web/formrules.js").read_text()
     block = js[js.index("OFFLINE_MESSAGES") : js.index("function lowerFirst")]
     texts = re.findall(r'(?:"[^"]+"|\w+): "([^"]+)"', block)

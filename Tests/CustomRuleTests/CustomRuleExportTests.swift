@@ -1,4 +1,5 @@
 import FormRules  // the public API only: no @testable
+import FormRulesExport
 import Foundation
 import Testing
 

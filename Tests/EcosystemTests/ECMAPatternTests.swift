@@ -1,4 +1,6 @@
 import FormRules
+import FormRulesExport
+import FormRulesPassword
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import FormRules
+import FormRulesExport
 import Foundation
 import Testing
 
@@ -47,7 +48,7 @@ struct ExportTests {
     for item in Self.cases {
       // Relative to the repository, so notes name the file as the command does.
       let url = URL(fileURLWithPath: "Rules/\(item.rules).json", relativeTo: Repository.root)
-      let export = try RuleSet(contentsOf: url).export(item.format)
+      let export = try RuleSet(contentsOf: url, registry: .standard).export(item.format)
       let base = Self.golden(item)
       let golden = try Repository.read(base + ".stderr")
       if export.stricter.isEmpty {
@@ -65,7 +66,7 @@ struct ExportTests {
 
   @Test("signup: the facts that matter, stated directly")
   func signupFacts() throws {
-    let rules = try RuleSet(contentsOf: Repository.url("Rules/signup.json"))
+    let rules = try RuleSet(contentsOf: Repository.url("Rules/signup.json"), registry: .standard)
     #expect(try rules.export(.passwordRules).text == "minlength: 8; maxlength: 64;\n")
 
     let html = try rules.export(.html).text
@@ -92,7 +93,7 @@ struct ExportTests {
     func html(_ field: String) throws -> (String, [String]) {
       let rules = try RuleSet(
         data: Array(#"{"version": 1, "fields": {"email": \#(field)}}"#.utf8), file: "t.json",
-        baseDirectory: Repository.url("Rules"))
+        baseDirectory: Repository.url("Rules"), registry: .standard)
       let export = try rules.export(.html)
       return (export.text, export.notes.map(\.description))
     }
@@ -116,14 +117,14 @@ struct ExportTests {
 
   @Test("login's password is a current password, without passwordrules")
   func loginAutocomplete() throws {
-    let rules = try RuleSet(contentsOf: Repository.url("Rules/login.json"))
+    let rules = try RuleSet(contentsOf: Repository.url("Rules/login.json"), registry: .standard)
     let html = try rules.export(.html, field: "password").text
     #expect(html == "<input name=\"password\" type=\"password\" required autocomplete=\"current-password\">\n")
   }
 
   @Test("every rule that is not exported is named in a note", arguments: ExportFormat.allCases)
   func notesNameOmittedRules(_ format: ExportFormat) throws {
-    let rules = try RuleSet(contentsOf: Repository.url("Rules/signup.json"))
+    let rules = try RuleSet(contentsOf: Repository.url("Rules/signup.json"), registry: .standard)
     let notes = try rules.export(format).notes
     let paths = Set(notes.map { jsonPathString($0.path) })
     switch format {
@@ -142,7 +143,7 @@ struct ExportTests {
 
   /// Small rules files that exercise what the shipped ones do not.
   static func ruleSet(_ fields: String) throws -> RuleSet {
-    try RuleSet(data: Array(#"{"version": 1, "name": "t", "fields": {\#(fields)}}"#.utf8))
+    try RuleSet(data: Array(#"{"version": 1, "name": "t", "fields": {\#(fields)}}"#.utf8), registry: .standard)
   }
 
   @Test("HTML length attributes appear only when UTF-16 and the rule's unit agree")
@@ -173,7 +174,7 @@ struct ExportTests {
     .enabled(if: JavaScript.isAvailable, JavaScript.unavailable))
   func htmlPatternsAgree() throws {
     let files = [
-      try RuleSet(contentsOf: Repository.url("Rules/signup.json")),
+      try RuleSet(contentsOf: Repository.url("Rules/signup.json"), registry: .standard),
       try Self.ruleSet(
         #""code": {"trim": false, "rules": [{"pattern": "[0-9]"}, {"notPattern": "^abc"}, {"trimmed": true}]}"#),
       try Self.ruleSet(#""code": {"trim": false, "rules": [{"pattern": "^[a-z]+\\z|^[0-9]{4}\\z"}]}"#),

@@ -126,7 +126,7 @@ struct ExportedSchemaVerdictTests {
     "verdicts agree except for the listed differences",
     .enabled(if: SchemaChecker.isAvailable, SchemaChecker.unavailable), arguments: ["login", "signup"])
   func verdictsAgree(rules name: String) throws {
-    let ruleSet = try RuleSet(contentsOf: Repository.url("Rules/\(name).json"))
+    let ruleSet = try RuleSet(contentsOf: Repository.url("Rules/\(name).json"), registry: .standard)
     let policy = try ruleSet.compile()
     let schemaFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID()).schema.json")
     defer { try? FileManager.default.removeItem(at: schemaFile) }

@@ -1,4 +1,5 @@
 import FormRules
+import FormRulesExport
 import Foundation
 import Testing
 
@@ -30,9 +31,9 @@ struct IdentityProviderExportTests {
       let trim = name == "trim-transform" ? "true" : "false"
       let json =
         #"{"version": 1, "name": "\#(name)", "fields": {"password": {"sensitive": true, "trim": \#(trim), "rules": \#(rules)}}}"#
-      return try RuleSet(data: Array(json.utf8))
+      return try RuleSet(data: Array(json.utf8), registry: .standard)
     }
-    return try RuleSet(contentsOf: Repository.url("Rules/\(name).json"))
+    return try RuleSet(contentsOf: Repository.url("Rules/\(name).json"), registry: .standard)
   }
 
   static let names =

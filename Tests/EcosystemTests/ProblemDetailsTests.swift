@@ -5,7 +5,8 @@ import Testing
 /// `Report.response(locale:)` and `validate --format problem` (RFC 9457).
 @Suite("Problem details")
 struct ProblemDetailsTests {
-  static let signup: Policy? = try? RuleSet(contentsOf: Repository.url("Rules/signup.json")).compile()
+  static let signup: Policy? = try? RuleSet(contentsOf: Repository.url("Rules/signup.json"), registry: .standard)
+    .compile()
 
   static let secret = "s3cr!"
   static let invalid: [String: String] = [
@@ -89,7 +90,8 @@ struct ProblemDetailsTests {
 
   @Test("pointers escape ~ and / (RFC 6901); a form-level failure points at the document")
   func pointers() throws {
-    let rules = try RuleSet(data: Array(#"{"fields": {"a/b~c": {"rules": [{"required": true}]}}}"#.utf8))
+    let rules = try RuleSet(
+      data: Array(#"{"fields": {"a/b~c": {"rules": [{"required": true}]}}}"#.utf8), registry: .standard)
     let policy = try rules.compile()
     let problem = try #require(policy.validate([:] as [String: String]).problemDocument(locale: "en"))
     #expect(problem.json.contains(#""pointer":"/a~1b~0c""#))
@@ -107,7 +109,9 @@ struct ProblemDetailsTests {
       (#"{"a/b~c": 5}"#, 400), (#"{"a/b~c": ["x"]}"#, 400),
     ])
   func statuses(body: String, status: Int) throws {
-    let policy = try RuleSet(data: Array(#"{"fields": {"a/b~c": {"rules": [{"required": true}]}}}"#.utf8)).compile()
+    let policy = try RuleSet(
+      data: Array(#"{"fields": {"a/b~c": {"rules": [{"required": true}]}}}"#.utf8), registry: .standard
+    ).compile()
     let report = policy.validate(jsonRecord: Array(body.utf8))
     switch report.response(locale: "en") {
     case .valid: #expect(status == 0)

@@ -137,7 +137,9 @@ struct RulesSchemaTests {
   @Test("every rules file under Rules/ loads and compiles")
   func shippedFilesLoad() throws {
     for file in Repository.rulesFiles where !file.hasSuffix(".tests.json") {
-      #expect(throws: Never.self, "\(file)") { try RuleSet(contentsOf: Repository.url(file)).compile() }
+      #expect(throws: Never.self, "\(file)") {
+        try RuleSet(contentsOf: Repository.url(file), registry: .standard).compile()
+      }
     }
   }
 
@@ -145,7 +147,7 @@ struct RulesSchemaTests {
   func decoderRejects(file: String, path: String) throws {
     let url = Repository.url("\(Self.rejectedDirectory)/\(file).json")
     do {
-      _ = try RuleSet(contentsOf: url)
+      _ = try RuleSet(contentsOf: url, registry: .standard)
       Issue.record("\(file).json was accepted by the decoder")
     } catch {
       let paths = error.problems.map { jsonPathString($0.path) }
@@ -168,7 +170,7 @@ struct RulesSchemaTests {
   func everythingPassesBoth() throws {
     let verdicts = try Self.fixtureVerdicts.get()
     for file in Self.acceptedFiles {
-      #expect(throws: Never.self) { try RuleSet(contentsOf: Repository.url(file)).compile() }
+      #expect(throws: Never.self) { try RuleSet(contentsOf: Repository.url(file), registry: .standard).compile() }
       let verdict = try #require(verdicts[file])
       #expect(verdict.valid, "\(file): \(verdict.errors.joined(separator: "; "))")
     }
@@ -188,7 +190,7 @@ struct RulesSchemaTests {
   @Test("the schema describes every registered rule, its options and the modifiers, and nothing else")
   func schemaMatchesRegistry() throws {
     let definitions = try Self.schemaRuleDefinitions()
-    let expected = Set(RuleRegistry.builtIn.names)
+    let expected = Set(RuleRegistry.standard.names)
     #expect(Set(definitions.keys) == expected)
     let schema = try #require(try JSONParser().parse(Repository.read("Rules/schema/rules.schema.json")).objectValue)
     let alternatives = schema["$defs"]?.objectValue?["rule"]?.objectValue?["oneOf"]?.arrayValue ?? []
@@ -197,7 +199,7 @@ struct RulesSchemaTests {
     for name in expected {
       let definition = try #require(definitions[name], "no $defs/rule-\(name)")
       let properties = Set(definition["properties"]?.objectValue?.keys ?? [])
-      let options = RuleRegistry.builtIn.type(named: name)?.options ?? []
+      let options = RuleRegistry.standard.type(named: name)?.options ?? []
       #expect(
         properties == Set([name] + RuleSetLoader.modifierKeys + options), "\(name): schema properties \(properties)")
       #expect(definition["additionalProperties"] == .bool(false), "\(name) must refuse unknown keys")

@@ -1,4 +1,5 @@
 import FormRules
+import FormRulesPassword
 import Foundation
 
 /// The rules files the package ships (`Rules/`), used by tests in place of copies: a test of
@@ -23,7 +24,9 @@ public enum ShippedRules {
     try String(contentsOf: url(name), encoding: .utf8)
   }
 
-  public static func ruleSet(_ name: String) throws -> RuleSet { try RuleSet(contentsOf: url(name)) }
+  public static func ruleSet(_ name: String) throws -> RuleSet {
+    try RuleSet(contentsOf: url(name), registry: .standard)
+  }
 
   /// The compiled file.
   public static func policy(_ name: String) throws -> Policy { try ruleSet(name).compile() }

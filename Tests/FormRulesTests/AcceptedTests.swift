@@ -1,6 +1,9 @@
 import Testing
 
 @testable import FormRules
+@testable import FormRulesBulk
+@testable import FormRulesExport
+@testable import FormRulesPassword
 
 @Suite("accepted")
 struct AcceptedTests {
@@ -38,7 +41,7 @@ struct AcceptedTests {
 
   @Test("JSON booleans and numbers are read for an accepted field, as their JSON text")
   func scalars() throws {
-    let policy = try RuleSet(data: Array(Self.rules.utf8)).compile()
+    let policy = try RuleSet(data: Array(Self.rules.utf8), registry: .standard).compile()
     func terms(_ json: String) -> [String]? {
       let report = policy.validate(jsonRecord: Array(#"{"email": "a", "terms": \#(json)}"#.utf8))
       return report.outcome == .malformed ? nil : report.fields["terms"]?.errors.map(\.code)
@@ -62,7 +65,8 @@ struct AcceptedTests {
   @Test("inside a composite the field still reads booleans")
   func nested() throws {
     let policy = try RuleSet(
-      data: Array(#"{"fields": {"t": {"rules": [{"anyOf": [{"accepted": true}, {"pattern": "^ok$"}]}]}}}"#.utf8)
+      data: Array(#"{"fields": {"t": {"rules": [{"anyOf": [{"accepted": true}, {"pattern": "^ok$"}]}]}}}"#.utf8),
+      registry: .standard
     ).compile()
     #expect(policy.validate(jsonRecord: Array(#"{"t": true}"#.utf8)).isValid)
     #expect(!policy.validate(jsonRecord: Array(#"{"t": false}"#.utf8)).isValid)
@@ -70,7 +74,7 @@ struct AcceptedTests {
 
   @Test("messages and the requirement phrase, in both languages")
   func messages() throws {
-    let policy = try RuleSet(data: Array(Self.rules.utf8)).compile()
+    let policy = try RuleSet(data: Array(Self.rules.utf8), registry: .standard).compile()
     let report = policy.validate(["email": "a", "terms": ""])
     #expect(report.messages(locale: "ja")["terms"] == ["利用規約に同意してください。"])
     #expect(report.messages(locale: "en")["terms"] == ["The terms must be accepted."])
@@ -80,7 +84,7 @@ struct AcceptedTests {
 
   @Test("bulk JSON Lines read a boolean checkbox as the single record does")
   func bulk() throws {
-    let policy = try RuleSet(data: Array(Self.rules.utf8)).compile()
+    let policy = try RuleSet(data: Array(Self.rules.utf8), registry: .standard).compile()
     let bulk = BulkValidator(policy: policy, locale: "en")
     let line = Array(#"{"email": "a", "terms": true}"#.utf8)
     let outcome = line.withUnsafeBufferPointer { bulk.validate(line: $0, number: 1) }
@@ -91,7 +95,7 @@ struct AcceptedTests {
 
   @Test("the JSON Schema export requires the field and takes what the reader takes")
   func jsonSchema() throws {
-    let export = try RuleSet(data: Array(Self.rules.utf8)).export(.jsonSchema)
+    let export = try RuleSet(data: Array(Self.rules.utf8), registry: .standard).export(.jsonSchema)
     let schema = try #require(try JSONParser().parse(export.text).objectValue)
     #expect(schema["required"]?.arrayValue?.contains(.string("terms")) == true)
     let terms = try #require(schema["properties"]?.objectValue?["terms"]?.objectValue)
@@ -106,7 +110,7 @@ struct AcceptedTests {
 
   @Test("the HTML export draws a required checkbox, which sends \"on\" when ticked")
   func html() throws {
-    let export = try RuleSet(data: Array(Self.rules.utf8)).export(.html)
+    let export = try RuleSet(data: Array(Self.rules.utf8), registry: .standard).export(.html)
     #expect(export.text.contains(#"<input name="terms" type="checkbox" required>"#))
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormRules
+@testable import FormRulesBulk
 
 /// Records the bulk record scanner does not read itself — nested values, numbers and
 /// booleans, duplicate keys, escapes, invalid UTF-8, huge strings, no object at all — with

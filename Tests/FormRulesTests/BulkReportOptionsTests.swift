@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormRules
+@testable import FormRulesBulk
 
 /// `--keep` and `--only invalid`: the report shape, whoever read the record.
 @Suite("BulkReportOptions: kept members and invalid-only reports")

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import FormRules
+@testable import FormRulesBulk
+@testable import FormRulesPassword
 
 /// Bulk output, record by record, equals the single-document report, and equals what the
 /// engine wrote when a second record reader and report writer still checked it (golden files
@@ -12,12 +14,15 @@ struct BulkValidatorTests {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   static func policy(_ name: String) throws -> Policy {
-    try RuleSet(contentsOf: packageRoot.appendingPathComponent("Rules/\(name)")).compile()
+    try RuleSet(contentsOf: packageRoot.appendingPathComponent("Rules/\(name)"), registry: .standard).compile()
   }
 
   static func policy(json: String) throws -> Policy {
-    try RuleSet(data: Array(json.utf8), file: "test.json", baseDirectory: packageRoot.appendingPathComponent("Rules"))
-      .compile()
+    try RuleSet(
+      data: Array(json.utf8), file: "test.json", baseDirectory: packageRoot.appendingPathComponent("Rules"),
+      registry: .standard
+    )
+    .compile()
   }
 
   /// The first 100,000 records of the benchmark corpus (`Benchmarks/gen_corpus.py`),
@@ -132,7 +137,9 @@ struct BulkValidatorTests {
 
   /// The benchmark's rules: the issue's sign-up work, with the common-password list.
   static func benchPolicy() throws -> Policy {
-    try RuleSet(contentsOf: packageRoot.appendingPathComponent("Benchmarks/rules/signup-issue6.json")).compile()
+    try RuleSet(
+      contentsOf: packageRoot.appendingPathComponent("Benchmarks/rules/signup-issue6.json"), registry: .standard
+    ).compile()
   }
 
   @Test("every record of the corpus under the benchmark rules (notCommon)")
@@ -316,7 +323,9 @@ struct GoldenCorpusTests {
 
   @Test("bulk output of the corpus is byte for byte the golden output", arguments: cases)
   func golden(_ golden: Case) throws {
-    let policy = try RuleSet(contentsOf: BulkValidatorTests.packageRoot.appendingPathComponent(golden.rules)).compile()
+    let policy = try RuleSet(
+      contentsOf: BulkValidatorTests.packageRoot.appendingPathComponent(golden.rules), registry: .standard
+    ).compile()
     let validator = BulkValidator(policy: policy, locale: golden.locale)
     var output: [UInt8] = []
     for (i, line) in try BulkValidatorTests.corpus.get().prefix(golden.records).enumerated() {

@@ -7,7 +7,7 @@ import Testing
 /// Japanese in the English text.
 @Suite("the catalog keeps each language to its own script")
 struct CatalogScriptTests {
-  static let keys = MessageCatalog.builtInKeys
+  static let keys = MessageCatalog.standardKeys
 
   /// ASCII that Japanese text may carry: names of formats and encodings, paths, a JSON literal,
   /// and the examples of what a user types (abcd, qwer…). Longest first, so `abcabc` goes
@@ -88,7 +88,7 @@ struct CatalogScriptTests {
 
   @Test("Japanese templates have no English words outside placeholders and quoted values", arguments: keys)
   func noEnglishInJapanese(key: String) throws {
-    let template = try #require(MessageCatalog.builtIn.templates["ja"]?[key])
+    let template = try #require(MessageCatalog.standard.templates["ja"]?[key])
     for text in [template.labeled, template.inline] {
       #expect(Self.englishWords(inJapanese: text).isEmpty, "\(key): \(text)")
     }
@@ -96,7 +96,7 @@ struct CatalogScriptTests {
 
   @Test("English templates have no kana, kanji or full-width forms outside quotes", arguments: keys)
   func noJapaneseInEnglish(key: String) throws {
-    let template = try #require(MessageCatalog.builtIn.templates["en"]?[key])
+    let template = try #require(MessageCatalog.standard.templates["en"]?[key])
     for text in [template.labeled, template.inline] {
       #expect(Self.japaneseCharacters(inEnglish: text).isEmpty, "\(key): \(text)")
     }
@@ -117,7 +117,7 @@ struct CatalogScriptTests {
     "the tool's Japanese lines use full-width marks with no space after them",
     arguments: keys.filter { $0.hasPrefix("cli.") })
   func toolLines(key: String) throws {
-    let ja = try #require(MessageCatalog.builtIn.templates["ja"]?[key]).inline
+    let ja = try #require(MessageCatalog.standard.templates["ja"]?[key]).inline
     // Outside quoted command text, no half-width ( ) : ; and no space after a full-width mark.
     let unquoted = Self.outsideQuotes(ja)
     for mark in ["(", ")", ": ", ";", "!", "?"] {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FormRules
+@testable import FormRulesExport
 
 /// `check` itself, asked directly through `Policy.check`: the synchronous walk always
 /// passes it (the app's async check runs later, in `validate(_:checks:timeout:)`, tested

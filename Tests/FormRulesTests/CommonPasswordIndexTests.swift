@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormRules
+@testable import FormRulesPassword
 
 /// The byte-level index behind `notCommon` must answer as the `Set<String>` lookups do.
 @Suite("CommonPasswordIndex: byte lookups and the non-ASCII shortcut")

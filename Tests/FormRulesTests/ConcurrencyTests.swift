@@ -7,7 +7,9 @@ import Testing
 struct ConcurrencyTests {
   @Test("concurrent validation gives the sequential results")
   func sameResults() throws {
-    let policy = try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/signup.json")).compile()
+    let policy = try RuleSet(
+      contentsOf: repositoryRoot.appendingPathComponent("Rules/signup.json"), registry: .standard
+    ).compile()
     let inputs: [[String: String]] = (0..<2_000).map { i in
       let password = i % 3 == 0 ? "short" : i % 3 == 1 ? "correct horse \(i)" : String(i * 7919)
       return [

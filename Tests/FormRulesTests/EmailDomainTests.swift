@@ -32,7 +32,10 @@ struct EmailDomainTests {
 
   static func shippedEmailPolicies() throws -> [(String, Policy)] {
     try ["login.json", "signup.json"].map { name in
-      (name, try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/\(name)")).compile())
+      (
+        name,
+        try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/\(name)"), registry: .standard).compile()
+      )
     }
   }
 

@@ -58,7 +58,8 @@ struct EmailRuleTests {
     for reason in EmailSyntax.Reason.allCases {
       for language in ["ja", "en"] {
         #expect(
-          MessageCatalog.builtIn.templates[language]?["email.\(reason.rawValue)"] != nil, "email.\(reason) \(language)")
+          MessageCatalog.standard.templates[language]?["email.\(reason.rawValue)"] != nil, "email.\(reason) \(language)"
+        )
       }
     }
   }

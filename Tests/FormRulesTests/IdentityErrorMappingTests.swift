@@ -9,7 +9,8 @@ import Testing
 struct IdentityErrorMappingTests {
   static let policy: Policy = {
     do {
-      return try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/signup.json")).compile()
+      return try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/signup.json"), registry: .standard)
+        .compile()
     } catch {
       fatalError("Rules/signup.json does not load: \(error)")
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormRules
+@testable import FormRulesBulk
 
 /// One line as the reader hands it over, copied out of its buffer.
 fileprivate enum ReadLine: Equatable, CustomStringConvertible {
@@ -178,7 +179,9 @@ struct InputReaderTests {
 
   @Test("A malformed JSONL record becomes an input.malformed report with its line number")
   func malformedReport() throws {
-    let policy = try RuleSet(data: Array(#"{"fields": {"email": {"rules": [{"required": true}]}}}"#.utf8)).compile()
+    let policy = try RuleSet(
+      data: Array(#"{"fields": {"email": {"rules": [{"required": true}]}}}"#.utf8), registry: .standard
+    ).compile()
     let report = policy.validate(jsonRecord: Array(#"{"email": 5}"#.utf8), line: 42)
     #expect(!report.isValid)
     #expect(report.fields.isEmpty)

@@ -6,7 +6,7 @@ import Testing
 @Suite("Limits: oversized values, catastrophic patterns, huge rules files")
 struct LimitsTests {
   static func policy(_ json: String) throws -> Policy {
-    try RuleSet(data: Array(json.utf8)).compile()
+    try RuleSet(data: Array(json.utf8), registry: .standard).compile()
   }
 
   static let catastrophic = try? policy(
@@ -72,10 +72,10 @@ struct LimitsTests {
   @Test("A rules file that extends /dev/zero is refused as a device, with an error naming the path")
   func extendsDevZero() {
     #expect(throws: RuleSetError.self) {
-      _ = try RuleSet(data: Array(#"{"extends": "/dev/zero"}"#.utf8), file: "zero.json")
+      _ = try RuleSet(data: Array(#"{"extends": "/dev/zero"}"#.utf8), file: "zero.json", registry: .standard)
     }
     do {
-      _ = try RuleSet(data: Array(#"{"extends": "/dev/zero"}"#.utf8), file: "zero.json")
+      _ = try RuleSet(data: Array(#"{"extends": "/dev/zero"}"#.utf8), file: "zero.json", registry: .standard)
     } catch {
       #expect(
         error.problems.map(\.description) == ["zero.json: extends: not a regular file (a character device): /dev/zero"])

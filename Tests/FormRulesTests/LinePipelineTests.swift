@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FormRules
+@testable import FormRulesBulk
 
 #if canImport(Glibc)
   import Glibc

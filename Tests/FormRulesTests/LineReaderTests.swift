@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormRules
+@testable import FormRulesBulk
 
 @Suite("LineReader")
 struct LineReaderTests {

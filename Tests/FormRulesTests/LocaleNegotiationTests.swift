@@ -16,7 +16,7 @@ struct LocaleNegotiationTests {
       (",,;q=0.5,", "ja"), ("ja;q=0, en;q=0", "ja"),
     ])
   func acceptLanguage(header: String, expected: String) throws {
-    let policy = try RuleSet(path: Self.login).compile()
+    let policy = try RuleSet(path: Self.login, registry: .standard).compile()
     #expect(policy.negotiateLocale(acceptLanguage: header) == expected)
   }
 
@@ -29,7 +29,7 @@ struct LocaleNegotiationTests {
 
   @Test("message and label negotiate like messages(locale:): en-US renders English")
   func messageAndLabel() throws {
-    let policy = try RuleSet(path: Self.login).compile()
+    let policy = try RuleSet(path: Self.login, registry: .standard).compile()
     let report = policy.validate(["email": "a@example.jp", "password": "abcdefgh1", "password_confirmation": "x"])
     let failure = try #require(report.fields["password_confirmation"]?.errors.first)
     let expected = "Password confirmation does not match Password."
@@ -48,14 +48,14 @@ struct LocaleNegotiationTests {
 
   @Test("an unsupported locale falls back to the rules file's defaultLocale, then English")
   func fallback() throws {
-    let policy = try RuleSet(path: Self.login).compile()
+    let policy = try RuleSet(path: Self.login, registry: .standard).compile()
     #expect(policy.negotiateLocale(Locale(identifier: "fr_FR")) == "ja")
     #expect(policy.label(of: "password", locale: "fr") == "パスワード")
     #expect(MessageCatalog.negotiate(["fr"], default: "de") == "en")
   }
 }
 
-@Suite("readable failures and RuleSet(path:)")
+@Suite("readable failures and RuleSet(path:, registry: .standard)")
 struct FailureDescriptionTests {
   @Test("a failure prints as its code and parameters")
   func description() {
@@ -74,7 +74,8 @@ struct FailureDescriptionTests {
 
   @Test("a sensitive field's failure never shows its value")
   func secret() throws {
-    let policy = try RuleSet(path: repositoryRoot.appendingPathComponent("Rules/signup.json").path).compile()
+    let policy = try RuleSet(path: repositoryRoot.appendingPathComponent("Rules/signup.json").path, registry: .standard)
+      .compile()
     let secret = "Tr0ub4dor&3-secret"
     let report = policy.validate(["email": "a@example.jp", "password": secret, "password_confirmation": "other"])
     for field in report.fields {
@@ -82,15 +83,17 @@ struct FailureDescriptionTests {
     }
   }
 
-  @Test("RuleSet(path:) loads what RuleSet(contentsOf:) loads, and names the file in errors")
+  @Test(
+    "RuleSet(path:, registry: .standard) loads what RuleSet(contentsOf:, registry: .standard) loads, and names the file in errors"
+  )
   func path() throws {
     let path = repositoryRoot.appendingPathComponent("Rules/login.json").path
-    let byPath = try RuleSet(path: path)
-    let byURL = try RuleSet(contentsOf: URL(fileURLWithPath: path))
+    let byPath = try RuleSet(path: path, registry: .standard)
+    let byURL = try RuleSet(contentsOf: URL(fileURLWithPath: path), registry: .standard)
     #expect(byPath.fields.map(\.name) == byURL.fields.map(\.name))
-    #expect(throws: RuleSetError.self) { try RuleSet(path: "/nonexistent/rules.json") }
+    #expect(throws: RuleSetError.self) { try RuleSet(path: "/nonexistent/rules.json", registry: .standard) }
     do {
-      _ = try RuleSet(path: "/nonexistent/rules.json")
+      _ = try RuleSet(path: "/nonexistent/rules.json", registry: .standard)
     } catch {
       #expect(error.description.contains("/nonexistent/rules.json"))
     }

@@ -4,12 +4,12 @@ import Testing
 
 @Suite("message catalog")
 struct MessageCatalogTests {
-  static let keys = MessageCatalog.builtInKeys
+  static let keys = MessageCatalog.standardKeys
 
   @Test("every key has both variants in Japanese and English", arguments: keys)
   func complete(key: String) {
     for language in ["ja", "en"] {
-      let template = MessageCatalog.builtIn.templates[language]?[key]
+      let template = MessageCatalog.standard.templates[language]?[key]
       #expect(template != nil, "\(key) has no \(language) message")
       #expect(template?.labeled.isEmpty == false)
       #expect(template?.inline.isEmpty == false)
@@ -23,7 +23,7 @@ struct MessageCatalogTests {
 
   @Test("Japanese sentences are polite and end with 。; the inline form has no label", arguments: keys)
   func japaneseStyle(key: String) {
-    guard let template = MessageCatalog.builtIn.templates["ja"]?[key] else { return }
+    guard let template = MessageCatalog.standard.templates["ja"]?[key] else { return }
     #expect(!template.inline.contains("{label}"), "\(key) inline mentions the label")
     // Phrases, not sentences: units, terms, checklist items and the strength meter's lines.
     // problem.title is a title, and titles end without 。.
@@ -49,7 +49,7 @@ struct MessageCatalogTests {
     guard !key.hasPrefix("unit."), !key.hasPrefix("term."), !key.hasPrefix("requirement."), !key.hasPrefix("meter."),
       !key.hasPrefix("ui."), !key.hasPrefix("cli."),
       key != "problem.title",
-      let template = MessageCatalog.builtIn.templates["en"]?[key]
+      let template = MessageCatalog.standard.templates["en"]?[key]
     else { return }
     #expect(template.labeled.hasSuffix("."), "\(key): \(template.labeled)")
     #expect(!template.inline.contains("{label}"))
@@ -106,7 +106,7 @@ struct MessageCatalogTests {
 
   @Test("an unknown code renders as the code itself, never as an empty string")
   func unknownCode() {
-    #expect(MessageCatalog.builtIn.render(code: "app.custom", locale: "ja") == "app.custom")
+    #expect(MessageCatalog.standard.render(code: "app.custom", locale: "ja") == "app.custom")
   }
 }
 
@@ -125,12 +125,12 @@ struct TemplatePieceTests {
 
   @Test("an overridden catalog renders its own templates, not the built-in ones it replaced")
   func overriddenIsReparsed() {
-    let catalog = MessageCatalog.builtIn.overridden(by: [
+    let catalog = MessageCatalog.standard.overridden(by: [
       "en": ["minLength": MessageTemplate(labeled: "{label}: at least {min}!", inline: "≥ {min}")]
     ])
     let failure = Failure(code: "minLength", params: ["min": 8, "actual": 3, "unit": "characters"])
     #expect(catalog.render(failure, label: "PIN", locale: "en", style: .labeled) == "PIN: at least 8!")
     #expect(catalog.render(failure, label: "PIN", locale: "en", style: .inline) == "≥ 8")
-    #expect(MessageCatalog.builtIn.render(failure, label: "PIN", locale: "en", style: .inline).hasPrefix("Must"))
+    #expect(MessageCatalog.standard.render(failure, label: "PIN", locale: "en", style: .inline).hasPrefix("Must"))
   }
 }

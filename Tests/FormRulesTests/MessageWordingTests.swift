@@ -26,7 +26,7 @@ struct MessageWordingTests {
     for language in ["ja", "en"] {
       // The messages a form's user reads; the command line's own lines (cli.*) talk about file
       // encodings, where UTF-16 is the right word ("this looks like UTF-16; save it as UTF-8").
-      let table = (MessageCatalog.builtIn.templates[language] ?? [:]).filter { !$0.key.hasPrefix("cli.") }
+      let table = (MessageCatalog.standard.templates[language] ?? [:]).filter { !$0.key.hasPrefix("cli.") }
       for template in table.values {
         for text in [template.labeled, template.inline] {
           #expect(!text.contains("UTF-16"), "\(text)")
@@ -91,11 +91,11 @@ struct MessageWordingTests {
       try messages(#"[{"email": "practical"}]"#, ["f": "taro@localhost"], "en") == [
         "Field must have a dot in its domain."
       ])
-    for template in MessageCatalog.builtIn.templates["en"]?.values.map({ $0 }) ?? [] {
+    for template in MessageCatalog.standard.templates["en"]?.values.map({ $0 }) ?? [] {
       #expect(!template.labeled.contains("of {label}"), "\(template.labeled)")
       #expect(!template.labeled.contains("in {label}"), "\(template.labeled)")
     }
-    let common = try #require(MessageCatalog.builtIn.templates["en"]?["strength.commonPassword"])
+    let common = try #require(MessageCatalog.standard.templates["en"]?["strength.commonPassword"])
     #expect(common.labeled.hasPrefix("This is a very common password"))
   }
 
@@ -116,12 +116,12 @@ struct MessageWordingTests {
 
   @Test("item 10: pattern.limit says it could not be checked, not that the input is too complex; titles end without 。")
   func patternLimit() throws {
-    let ja = try #require(MessageCatalog.builtIn.templates["ja"]?["pattern.limit"])
+    let ja = try #require(MessageCatalog.standard.templates["ja"]?["pattern.limit"])
     #expect(!ja.labeled.contains("複雑"))
     #expect(ja.labeled == "{label}を確認できませんでした。短くしてもう一度お試しください。")
-    let en = try #require(MessageCatalog.builtIn.templates["en"]?["pattern.limit"])
+    let en = try #require(MessageCatalog.standard.templates["en"]?["pattern.limit"])
     #expect(!en.labeled.contains("complex"))
-    #expect(MessageCatalog.builtIn.templates["ja"]?["problem.title"]?.labeled == "入力内容を処理できません")
+    #expect(MessageCatalog.standard.templates["ja"]?["problem.title"]?.labeled == "入力内容を処理できません")
   }
 
   @Test("item 11: the byte limit says the same facts in the message and the checklist, with a singular")

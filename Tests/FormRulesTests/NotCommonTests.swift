@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormRules
+@testable import FormRulesPassword
 
 @Suite("notCommon")
 struct NotCommonTests {
@@ -64,7 +65,7 @@ struct NotCommonTests {
       """#
     let file = directory.appendingPathComponent("rules.json")
     try rules.write(to: file, atomically: true, encoding: .utf8)
-    let policy = try RuleSet(contentsOf: file).compile()
+    let policy = try RuleSet(contentsOf: file, registry: .standard).compile()
     for (password, common) in [
       ("acme2025", true), ("formrules", true), ("tanuki corp", true), ("password", true), ("acme2026", false),
     ] {
@@ -75,7 +76,7 @@ struct NotCommonTests {
       data: Array(
         #"{"fields": {"password": {"rules": [{"notCommon": true, "defaultList": false, "lists": "lists/company.txt"}]}}}"#
           .utf8),
-      baseDirectory: directory
+      baseDirectory: directory, registry: .standard
     ).compile()
     #expect(own.validate(["password": "password"]).isValid)
     #expect(!own.validate(["password": "ACME2025"]).isValid)
@@ -97,7 +98,7 @@ struct NotCommonTests {
     defer { try? FileManager.default.removeItem(at: elsewhere) }
     let file = elsewhere.appendingPathComponent("app.json")
     try Data(#"{"fields": {"password": {"rules": [{"notCommon": true}, {"strength": 2}]}}}"#.utf8).write(to: file)
-    let policy = try RuleSet(path: file.path).compile()
+    let policy = try RuleSet(path: file.path, registry: .standard).compile()
     #expect(
       policy.validate(["password": "PassWord"]).fields["password"]?.errors.map(\.code).contains("notCommon") == true)
     #expect(policy.validate(["password": "ぱすわーど-correct-horse-7"]).isValid)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormRules
+@testable import FormRulesPassword
 
 /// The message tables in docs/password.md are generated from the catalog, between
 /// `<!-- password-messages:begin -->` and `<!-- password-messages:end -->`, so the page

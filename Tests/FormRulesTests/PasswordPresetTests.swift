@@ -2,13 +2,15 @@ import Foundation
 import Testing
 
 @testable import FormRules
+@testable import FormRulesPassword
 
 @Suite("password presets")
 struct PasswordPresetTests {
   static let presets = ["nist-800-63b.json", "nist-800-63b-mfa.json", "owasp-asvs.json"]
 
   static func load(_ name: String) throws -> Policy {
-    try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/policies/\(name)")).compile()
+    try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/policies/\(name)"), registry: .standard)
+      .compile()
   }
 
   @Test("each preset's own tests pass", arguments: presets)

@@ -81,7 +81,7 @@ func compileProblems(_ json: String, directory: URL = repositoryRoot.appendingPa
   -> [RuleSetProblem]
 {
   do {
-    _ = try RuleSet(data: Array(json.utf8), file: "bad.json", baseDirectory: directory).compile()
+    _ = try RuleSet(data: Array(json.utf8), file: "bad.json", baseDirectory: directory, registry: .standard).compile()
     return []
   } catch {
     return error.problems

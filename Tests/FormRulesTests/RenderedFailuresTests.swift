@@ -8,7 +8,7 @@ import Testing
 @Suite("rendered failures: memoised per rule, variant and language, never stale")
 struct RenderedFailuresTests {
   static func signup() throws -> Policy {
-    try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/signup.json")).compile()
+    try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/signup.json"), registry: .standard).compile()
   }
 
   /// The same report with every failure copied without its origin, so nothing is memoised.

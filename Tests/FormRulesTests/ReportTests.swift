@@ -8,7 +8,8 @@ struct ReportTests {
   let login: Policy
 
   init() throws {
-    login = try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/login.json")).compile()
+    login = try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/login.json"), registry: .standard)
+      .compile()
   }
 
   @Test("the report JSON is exactly the documented shape, fields in rules order")

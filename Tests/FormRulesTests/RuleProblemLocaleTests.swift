@@ -8,7 +8,7 @@ import Testing
 struct RuleProblemLocaleTests {
   static func problems(_ json: String) -> [RuleSetProblem] {
     do throws(RuleSetError) {
-      _ = try RuleSet(data: Array(json.utf8))
+      _ = try RuleSet(data: Array(json.utf8), registry: .standard)
       return []
     } catch {
       return error.problems

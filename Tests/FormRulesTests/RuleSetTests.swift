@@ -10,7 +10,8 @@ struct RuleSetTests {
   @Test("the shipped rules files load, compile and pass their own tests")
   func shipped() throws {
     for name in ["login.json", "signup.json"] {
-      let policy = try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/\(name)")).compile()
+      let policy = try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/\(name)"), registry: .standard)
+        .compile()
       let results = policy.runTests()
       #expect(!results.isEmpty)
       for result in results where !result.passed {
@@ -106,7 +107,7 @@ struct RuleSetTests {
 
   @Test("extends merges fields and messages; the child wins; tests are the child's")
   func extends() throws {
-    let rules = try RuleSet(contentsOf: fixtures.appendingPathComponent("child.json"))
+    let rules = try RuleSet(contentsOf: fixtures.appendingPathComponent("child.json"), registry: .standard)
     #expect(rules.fields.map(\.name) == ["email", "name", "age"])
     #expect(rules.defaultLocale == "ja")
     // The child replaced the rules of `name` but kept its label.
@@ -122,7 +123,7 @@ struct RuleSetTests {
   @Test("an extends cycle is an error naming the chain")
   func cycle() {
     do {
-      _ = try RuleSet(contentsOf: fixtures.appendingPathComponent("cycle-a.json"))
+      _ = try RuleSet(contentsOf: fixtures.appendingPathComponent("cycle-a.json"), registry: .standard)
       Issue.record("loaded a cycle")
     } catch {
       #expect(error.problems.contains { $0.message.contains("cycle-a.json → cycle-b.json → cycle-a.json") })
@@ -133,7 +134,7 @@ struct RuleSetTests {
   @Test("a missing parent file is reported at extends")
   func missingParent() {
     do {
-      _ = try RuleSet(contentsOf: fixtures.appendingPathComponent("missing-parent.json"))
+      _ = try RuleSet(contentsOf: fixtures.appendingPathComponent("missing-parent.json"), registry: .standard)
       Issue.record("loaded a missing parent")
     } catch {
       #expect(error.problems.count == 1)
@@ -145,7 +146,7 @@ struct RuleSetTests {
   @Test("a missing rules file is one clear problem")
   func missingFile() {
     do {
-      _ = try RuleSet(contentsOf: URL(fileURLWithPath: "/nonexistent/rules.json"))
+      _ = try RuleSet(contentsOf: URL(fileURLWithPath: "/nonexistent/rules.json"), registry: .standard)
       Issue.record("loaded nothing")
     } catch {
       #expect(error.problems.map(\.message) == ["no such file"])

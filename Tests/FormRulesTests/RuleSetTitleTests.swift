@@ -6,7 +6,9 @@ import Testing
 /// Issue 17 item 14: a rules file's `title` is what people see; `name` is an id.
 @Suite("rules file title")
 struct RuleSetTitleTests {
-  static func ruleSet(_ json: String) throws -> RuleSet { try RuleSet(data: Array(json.utf8), file: "t.json") }
+  static func ruleSet(_ json: String) throws -> RuleSet {
+    try RuleSet(data: Array(json.utf8), file: "t.json", registry: .standard)
+  }
 
   @Test("a localized title, negotiated; a missing language falls back to the default one; no title shows the name")
   func localized() throws {
@@ -46,10 +48,10 @@ struct RuleSetTitleTests {
   func shipped() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    let login = try RuleSet(contentsOf: root.appendingPathComponent("Rules/login.json"))
+    let login = try RuleSet(contentsOf: root.appendingPathComponent("Rules/login.json"), registry: .standard)
     #expect(login.title(locale: "ja") == "ログイン")
     #expect(login.title(locale: "en") == "Log in")
-    let signup = try RuleSet(contentsOf: root.appendingPathComponent("Rules/signup.json"))
+    let signup = try RuleSet(contentsOf: root.appendingPathComponent("Rules/signup.json"), registry: .standard)
     #expect(signup.title(locale: "ja") == "アカウント作成")
     #expect(signup.title(locale: "en") == "Create an account")
   }

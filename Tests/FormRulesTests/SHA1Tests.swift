@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FormRules
+@testable import FormRulesPassword
 
 @Suite("SHA1")
 struct SHA1Tests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormRules
+@testable import FormRulesPassword
 
 /// Every way Swift can turn a value into text — `print`, string interpolation, `debugPrint`,
 /// `dump`, and Swift Testing's own rendering of expectation operands.
@@ -30,7 +31,7 @@ struct SecretRedactionTests {
     """#
 
   static func policy() throws -> Policy {
-    try RuleSet(data: Array(rules.utf8), file: "secret.json").compile()
+    try RuleSet(data: Array(rules.utf8), file: "secret.json", registry: .standard).compile()
   }
 
   func expectNoSecret(in texts: [String], sourceLocation: SourceLocation = #_sourceLocation) {

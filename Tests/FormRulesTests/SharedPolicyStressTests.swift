@@ -122,7 +122,7 @@ struct SharedPolicyStressTests {
 
   @Test("8 threads × 100 000 records through one Policy give exactly the sequential results")
   func sharedPolicy() throws {
-    let policy = try RuleSet(data: Array(Self.rules.utf8), file: "concurrency.json").compile()
+    let policy = try RuleSet(data: Array(Self.rules.utf8), file: "concurrency.json", registry: .standard).compile()
     let count = Self.recordsPerThread
     let records = (0..<count).map(Self.record)
     let sequential = records.enumerated().map { i, record in
@@ -163,7 +163,7 @@ struct SharedPolicyStressTests {
 
   @Test("Validating from many threads at once with the dictionary API gives the sequential report")
   func dictionaryAPI() throws {
-    let policy = try RuleSet(data: Array(Self.rules.utf8), file: "concurrency.json").compile()
+    let policy = try RuleSet(data: Array(Self.rules.utf8), file: "concurrency.json", registry: .standard).compile()
     let values = [
       "email": "taro@example.jp", "name": "Taro", "password": "correct horse", "password_confirmation": "x",
     ]

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormRules
+@testable import FormRulesPassword
 
 /// `Rules/lists/strength/words.bin` is what the JSON lists compile to, and holds exactly
 /// their words and ranks. With `FORMRULES_WRITE_STRENGTH_LISTS=1` (what
@@ -200,7 +201,7 @@ struct StrengthListsFileTests {
     let rules = folder.appendingPathComponent("rules.json")
     try Data(#"{"version": 1, "fields": {"password": {"rules": [{"strength": 3}]}}}"#.utf8).write(to: rules)
     do {
-      _ = try RuleSet(contentsOf: rules).compile()
+      _ = try RuleSet(contentsOf: rules, registry: .standard).compile()
       Issue.record("compiled over a truncated words.bin")
     } catch {
       let text = "\(error)"

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FormRules
+@testable import FormRulesPassword
 
 @Suite("strength")
 struct StrengthTests {
@@ -141,7 +142,7 @@ struct StrengthTests {
 
   @Test("every warning has a message and every suggestion a sentence, in both languages")
   func feedbackCatalog() throws {
-    let catalog = MessageCatalog.builtIn
+    let catalog = MessageCatalog.standard
     for warning in StrengthWarning.allCases {
       for language in ["ja", "en"] {
         #expect(catalog.template(for: ["strength.\(warning.rawValue)"], language: language) != nil, "\(warning)")
@@ -351,8 +352,8 @@ struct StrengthTests {
 
   @Test("crack times in the largest unit that fits", arguments: crackTimeCases)
   func crackTimes(seconds: Double, ja: String, en: String) {
-    #expect(MessageCatalog.builtIn.crackTime(seconds: seconds, locale: "ja") == ja)
-    #expect(MessageCatalog.builtIn.crackTime(seconds: seconds, locale: "en-US") == en)
+    #expect(MessageCatalog.standard.crackTime(seconds: seconds, locale: "ja") == ja)
+    #expect(MessageCatalog.standard.crackTime(seconds: seconds, locale: "en-US") == en)
   }
 }
 

@@ -9,8 +9,11 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 /// Compiles rules given as JSON text.
 func makePolicy(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Policy {
-  try RuleSet(data: Array(json.utf8), file: "test.json", baseDirectory: repositoryRoot.appendingPathComponent("Rules"))
-    .compile()
+  try RuleSet(
+    data: Array(json.utf8), file: "test.json", baseDirectory: repositoryRoot.appendingPathComponent("Rules"),
+    registry: .standard
+  )
+  .compile()
 }
 
 /// A one-field policy with the given rules (JSON array text) and field options.
@@ -33,7 +36,7 @@ func codes(_ policy: Policy, _ value: String?, other: String? = nil) -> [String]
 /// The problems a rules text produces, as `path: message` strings.
 func loadProblems(_ json: String) -> [RuleSetProblem] {
   do {
-    _ = try RuleSet(data: Array(json.utf8), file: "bad.json").compile()
+    _ = try RuleSet(data: Array(json.utf8), file: "bad.json", registry: .standard).compile()
     return []
   } catch {
     return error.problems

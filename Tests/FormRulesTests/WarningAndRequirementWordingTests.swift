@@ -44,7 +44,9 @@ struct WarningAndRequirementWordingTests {
 
   @Test("a rule's requirement is its checklist line; its message stays the error")
   func ownRequirement() throws {
-    let policy = try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/signup.json")).compile()
+    let policy = try RuleSet(
+      contentsOf: repositoryRoot.appendingPathComponent("Rules/signup.json"), registry: .standard
+    ).compile()
     let ja = policy.checklist(for: "password", values: ["password": "12345678"], locale: "ja")
     let line = try #require(ja.first { $0.code == "notPattern" })
     #expect(line.text == "数字だけではない")
@@ -60,7 +62,7 @@ struct WarningAndRequirementWordingTests {
       let url = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID()).json")
       try Data(#"{"fields": {"f": {"label": "F", "rules": \#(rules)}}}"#.utf8).write(to: url)
       defer { try? FileManager.default.removeItem(at: url) }
-      return try RuleSet(contentsOf: url).messagesWithoutRequirement().map(\.description)
+      return try RuleSet(contentsOf: url, registry: .standard).messagesWithoutRequirement().map(\.description)
     }
     let flagged = try warnings(#"[{"notPattern": "^[0-9]+\\z", "message": "No digits only."}]"#)
     #expect(flagged.count == 1)

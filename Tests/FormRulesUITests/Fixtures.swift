@@ -17,6 +17,6 @@ enum Fixtures {
     """
 
   static func policy(_ json: String) throws -> Policy {
-    try RuleSet(data: Array(json.utf8)).compile()
+    try RuleSet(data: Array(json.utf8), registry: .standard).compile()
   }
 }

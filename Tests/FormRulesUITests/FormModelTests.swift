@@ -261,7 +261,7 @@ struct FormModelSuggestionTests {
     let policy = try RuleSet(
       data: Array(
         #"{"fields": {"password": {"label": {"ja": "パスワード", "en": "Password"}, "sensitive": true, "rules": [{"minLength": 4}, {"strength": 3}]}}}"#
-          .utf8), baseDirectory: ShippedRules.directory
+          .utf8), baseDirectory: ShippedRules.directory, registry: .standard
     ).compile()
     let model = FormModel(policy: policy, locale: "ja")
     model["password"] = "Tanaka"

@@ -38,7 +38,7 @@ struct UIWordsTests {
       #expect(!japaneseInEnglish, "\(key)")
       #expect(!word.ja.hasSuffix("。") && !word.en.hasSuffix("."), "\(key)")
     }
-    let keys = MessageCatalog.builtInKeys.filter { $0.hasPrefix("ui.") }
+    let keys = MessageCatalog.standardKeys.filter { $0.hasPrefix("ui.") }
     #expect(Set(keys) == Set(Self.words.keys))
   }
 
@@ -69,7 +69,7 @@ struct UIWordsTests {
     let en = try #require(demo.range(of: "  en: {")).upperBound
     let jaTable = String(demo[ja..<en])
     let enTable = String(demo[en...])
-    let catalog = MessageCatalog.builtIn
+    let catalog = MessageCatalog.standard
     for (page, key) in [("login.submit", "ui.logIn"), ("signup.submit", "ui.signUp")] {
       #expect(jaTable.contains("\"\(page)\": \"\(catalog.render(code: key, locale: "ja"))\""), "\(page)")
       #expect(enTable.contains("\"\(page)\": \"\(catalog.render(code: key, locale: "en"))\""), "\(page)")

@@ -149,7 +149,7 @@ struct FormScreenTests {
     #expect(FormScreen.wrap("。。。。", columns: 4).joined() == "。。。。")
     // Every Japanese message of the catalog, at every width: nothing lost, the rule kept. The
     // command line's own lines (cli.*) are never drawn in the form.
-    let templates = (MessageCatalog.builtIn.templates["ja"] ?? [:]).filter { !$0.key.hasPrefix("cli.") }.values
+    let templates = (MessageCatalog.standard.templates["ja"] ?? [:]).filter { !$0.key.hasPrefix("cli.") }.values
     for template in templates {
       let text = template.inline
       for columns in 6...40 {

@@ -104,3 +104,31 @@ struct LintCommandTests {
     #expect(result.stdout.contains("USAGE: validate lint --rules <file>"))
   }
 }
+
+/// Rules declare the files they read (`Rule.files(in:)`); lint lists all of them, the strength
+/// dictionaries and a strength rule's own lists included (issue 27).
+@Suite("lint names every file a rule reads")
+struct LintReadFilesTests {
+  @Test("a strength policy lists the dictionary file beside the common list")
+  func strengthDictionaries() throws {
+    let result = try ValidateBinary.run(["lint", "--rules", "Rules/policies/nist-800-63b.json", "--locale", "en"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let uses = result.stdoutLines.filter { $0.contains(" uses ") }
+    #expect(uses.contains { $0.contains("strength uses Rules/lists/strength/words.bin") }, "\(uses)")
+    #expect(uses.contains { $0.contains("notCommon uses the built-in common-password list") }, "\(uses)")
+  }
+
+  @Test("a strength rule's own lists are listed with their entries")
+  func strengthOwnLists() throws {
+    let directory = try ScratchFolder.create([
+      "rules.json": Array(
+        #"{"version": 1, "fields": {"p": {"rules": [{"strength": {"min": 2, "lists": ["brand.txt"]}}]}}}"#.utf8),
+      "brand.txt": Array("acme\nrocket\n".utf8),
+    ])
+    let rules = directory.appendingPathComponent("rules.json").path
+    let result = try ValidateBinary.run(["lint", "--rules", rules, "--locale", "en"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("fields.p.rules[0].strength uses "), "\(result.stdout)")
+    #expect(result.stdout.contains("brand.txt (2 entries)"), "\(result.stdout)")
+  }
+}

@@ -13,7 +13,7 @@
 /// Built once per ``Policy`` and only read afterwards, so every thread can use it; the
 /// per-call state (values, failures) lives in the caller's scratch memory, and nodes are
 /// in memory that needs no reference counting while values go by.
-final class Plan: @unchecked Sendable {
+package final class Plan: @unchecked Sendable {
   struct Field {
     var trim: Bool
     var normalize: Normalization
@@ -51,17 +51,17 @@ final class Plan: @unchecked Sendable {
   /// A failure found during one evaluation: which node (`-1`: the value was over the
   /// size limit), which field, which variant (for `anyOf`, the index of its failure in
   /// the call's `extras`).
-  struct Pending {
+  package struct Pending {
     var node: Int32
-    var field: Int32
+    package var field: Int32
     var variant: Int
   }
 
-  let names: [String]
+  package let names: [String]
   /// The names again, in memory the hot loop reads without retaining an array that every
   /// thread shares (contended reference counts cost more than the lookups).
   private let nameList: UnsafeMutableBufferPointer<String>
-  let fieldCount: Int
+  package let fieldCount: Int
   let fields: UnsafeMutableBufferPointer<Field>
   let nodes: UnsafeMutableBufferPointer<Node>
   let nodeCount: Int
@@ -72,7 +72,7 @@ final class Plan: @unchecked Sendable {
 
   /// The most failures one evaluation can hold at once: every node and every field's
   /// size-limit failure.
-  var pendingCapacity: Int { max(nodeCount + fieldCount, 1) }
+  package var pendingCapacity: Int { max(nodeCount + fieldCount, 1) }
 
   init(fields specs: [FieldSpec], limits: Limits) {
     let names = specs.map(\.name)
@@ -180,7 +180,7 @@ final class Plan: @unchecked Sendable {
   /// size limit is not transformed: it becomes absent and its `oversized` flag is set.
   /// Normalized values are written to `arena`.
   @inline(__always)
-  func transform(
+  package func transform(
     _ values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>, oversized: UnsafeMutablePointer<Bool>,
     arena: inout TransformArena
   ) {
@@ -215,7 +215,7 @@ final class Plan: @unchecked Sendable {
   /// Runs every field's rules and records the failures in field order. Returns how many
   /// there are; `fieldValid[i]` says whether field `i` has no error.
   @inline(__always)
-  func evaluate(
+  package func evaluate(
     _ values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>, oversized: UnsafeMutablePointer<Bool>,
     pending: UnsafeMutablePointer<Pending>, fieldValid: UnsafeMutablePointer<Bool>, extras: inout [Failure]
   ) -> Int {
@@ -455,7 +455,9 @@ struct PlanCondition {
 }
 
 /// Memory for values a transform rewrote (normalized), kept until ``reset()``.
-struct TransformArena {
+package struct TransformArena {
+  package init() {}
+
   private var blocks: [UnsafeMutableBufferPointer<UInt8>] = []
 
   /// Copies the string's bytes into memory that lives until ``reset()``.
@@ -467,7 +469,7 @@ struct TransformArena {
     return UnsafeBufferPointer(rebasing: block[0..<utf8.count])
   }
 
-  mutating func reset() {
+  package mutating func reset() {
     guard !blocks.isEmpty else { return }
     for block in blocks { block.deallocate() }
     blocks.removeAll(keepingCapacity: true)

@@ -3,7 +3,7 @@ import Foundation
 /// The value transforms a field applies before its rules run (normalize, then trim), on
 /// UTF-8 bytes. Normalization needs Foundation, so it goes through a `String`; only
 /// non-ASCII values of a normalizing field pay for it.
-enum Transform {
+package enum Transform {
   /// The value in `form`, as a `String` to be stored by the caller.
   static func normalized(_ bytes: UnsafeBufferPointer<UInt8>, _ form: Normalization) -> String {
     let string = String(decoding: bytes, as: UTF8.self)
@@ -25,14 +25,14 @@ enum Transform {
 
   /// NFKC. Foundation on Linux leaves the marks that half-width kana decompose to
   /// uncomposed (`ﾊﾟ` → `ハ` + U+309A instead of `パ`), so an NFC pass finishes the job.
-  static func nfkc(_ s: String) -> String {
+  package static func nfkc(_ s: String) -> String {
     s.utf8.allSatisfy({ $0 < 0x80 })
       ? s : s.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
   }
 
   /// A `String` without its leading and trailing White_Space scalars, through the byte
   /// form below, for the lists and user inputs that rules canonicalize.
-  static func trimmingWhitespace(_ s: String) -> String {
+  package static func trimmingWhitespace(_ s: String) -> String {
     var s = s
     return s.withUTF8 { bytes in
       let trimmed = trimmingWhitespace(bytes)
@@ -54,7 +54,7 @@ enum Transform {
 
   /// The bytes without leading and trailing White_Space scalars, the `trim` transform
   /// removes them.
-  static func trimmingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+  package static func trimmingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
     guard let first = bytes.first, let last = bytes.last else { return bytes }
     if first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return bytes }
     var start = 0

@@ -6,8 +6,8 @@
 
 /// Operations on well-formed UTF-8 bytes that the rules, the transforms and the report
 /// writer share.
-enum UTF8Text {
-  static var empty: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
+package enum UTF8Text {
+  package static var empty: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
 
   /// Unicode scalars: every byte that does not continue a sequence (`10xxxxxx`) starts
   /// one. Eight bytes at a time: a continuation byte has bit 7 set and bit 6 clear.
@@ -53,7 +53,7 @@ enum UTF8Text {
     return false
   }
 
-  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let raw = UnsafeRawPointer(base)
     var i = 0
@@ -72,7 +72,7 @@ enum UTF8Text {
   /// from a `String` or passed the JSON reader's check); the one decoder is ``UTF8Validation``,
   /// and a byte it refuses reads as U+FFFD, one byte long.
   @inline(__always)
-  static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+  package static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
     let lead = bytes[i]
     if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
     guard let decoded = UTF8Validation.decode(bytes, at: i) else { return ("\u{FFFD}", 1) }

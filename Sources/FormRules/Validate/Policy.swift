@@ -1,0 +1,211 @@
+import Foundation
+
+/// A compiled rules file: patterns JIT-compiled, lists loaded, ready to validate.
+///
+/// A policy only reads its own data while validating, so one instance can be shared
+/// by every thread of a server.
+///
+/// ```swift
+/// let policy = try RuleSet(contentsOf: url).compile()
+/// let report = policy.validate(["email": " taro@example.jp ", "password": "abc123"])
+/// report.isValid
+/// ```
+public final class Policy: Sendable {
+  /// The rules the policy was compiled from.
+  public let ruleSet: RuleSet
+  /// The messages: the built-in catalog, the registered rules' and the rules file's `messages`.
+  public let catalog: MessageCatalog
+  package let fields: [FieldSpec]
+  package let fieldIndex: [String: Int]
+  let knownFieldSet: Set<String>
+  /// Fields that take a JSON boolean or number in an input document (an `accepted` rule).
+  let scalarFieldSet: Set<String>
+  /// The one compiled plan every caller runs on.
+  package let plan: Plan
+  /// Rendered failures, shared by every thread that renders this policy's reports.
+  let rendered = RenderedFailures()
+
+  init(ruleSet: RuleSet, fields: [FieldSpec], catalog: MessageCatalog) {
+    self.ruleSet = ruleSet
+    self.fields = fields
+    var index: [String: Int] = [:]
+    for (i, field) in fields.enumerated() { index[field.name] = i }
+    self.fieldIndex = index
+    self.knownFieldSet = Set(index.keys)
+    self.scalarFieldSet = Set(fields.filter { $0.rules.contains(where: \.readsScalars) }.map(\.name))
+    self.catalog = catalog.overridden(by: ruleSet.messages)
+    self.plan = Plan(fields: fields, limits: ruleSet.limits)
+  }
+
+  /// The field names in rules-file order.
+  public var fieldNames: [String] { fields.map(\.name) }
+
+  /// A field by name, as the rules file defines it; `nil` for a name the policy does not have.
+  public func field(_ name: String) -> FieldSpec? { fieldIndex[name].map { fields[$0] } }
+
+  /// Chooses the language for messages from the caller's preferences (`ja-JP` → `ja`),
+  /// falling back to the rules file's `defaultLocale`, then English.
+  public func negotiateLocale(_ preferred: [String]) -> String {
+    MessageCatalog.negotiate(preferred, default: ruleSet.defaultLocale)
+  }
+
+  /// Validates every field and collects every failure.
+  public func validate(_ values: [String: String]) -> Report {
+    validate { values[$0] }
+  }
+
+  /// Validates every field; `nil` means the field is absent.
+  public func validate(_ values: [String: String?]) -> Report {
+    validate { values[$0] ?? nil }
+  }
+
+  /// Validates with values supplied by a lookup, the form bulk readers use.
+  package func validate(lookup: (String) -> String?) -> Report {
+    withPrepared(lookup) { call in
+      let count = plan.evaluate(
+        call.values, oversized: call.oversized, pending: call.pending, fieldValid: call.valid, extras: &call.extras)
+      var reports: [FieldReport] = []
+      reports.reserveCapacity(plan.fieldCount)
+      var next = 0
+      for i in 0..<plan.fieldCount {
+        var list: [Failure] = []
+        while next < count, Int(call.pending[next].field) == i {
+          list.append(plan.failure(call.pending[next], extras: call.extras))
+          next += 1
+        }
+        reports.append(call.report(field: i, failures: list))
+      }
+      return Report(fields: FieldReports(reports), formErrors: [], policy: self)
+    }
+  }
+
+  /// Validates one field against the others, for live feedback while a user types.
+  public func validate(field name: String, in values: [String: String]) -> FieldReport? {
+    guard let i = fieldIndex[name] else { return nil }
+    return withPrepared({ values[$0] }) { call in
+      var count = 0
+      _ = plan.evaluate(
+        field: i, call.values, oversized: call.oversized, pending: call.pending, count: &count, extras: &call.extras)
+      let failures = (0..<count).map { plan.failure(call.pending[$0], extras: call.extras) }
+      return call.report(field: i, failures: failures)
+    }
+  }
+
+  /// A report holding only form-level failures (malformed input, a general error).
+  public func report(formErrors: [Failure]) -> Report {
+    Report(fields: FieldReports([]), formErrors: formErrors, policy: self)
+  }
+
+  /// Copies the caller's values into scratch memory on the stack, applies the
+  /// transforms and runs `body` on the plan's view of them. Calls from many threads share
+  /// nothing but the plan.
+  package func withPrepared<R>(_ lookup: (String) -> String?, _ body: (inout PreparedCall) -> R) -> R {
+    let count = plan.fieldCount
+    let limit = plan.maxValueBytes
+    return withUnsafeTemporaryAllocation(of: String?.self, capacity: max(count, 1)) { strings -> R in
+      let first = strings.baseAddress.unsafelyUnwrapped
+      var total = 0
+      for i in 0..<count {
+        let value = lookup(plan.name(i))
+        let bytes = value?.utf8.count ?? 0
+        // A value over the limit is never copied: it fails as it is.
+        if bytes <= limit { total += bytes }
+        (first + i).initialize(to: value)
+      }
+      defer { first.deinitialize(count: count) }
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(total, 1)) { storage in
+        withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>?.self, capacity: max(count, 1)) { values in
+          withUnsafeTemporaryAllocation(of: Plan.Pending.self, capacity: plan.pendingCapacity) { pending in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(2 * count, 1)) { flags in
+              let base = storage.baseAddress.unsafelyUnwrapped
+              var offset = 0
+              for i in 0..<count {
+                guard let string = first[i] else {
+                  values[i] = nil
+                  continue
+                }
+                let length = string.utf8.count
+                if length > limit {
+                  // Longer than any value, so `transform` marks it oversized without reading it.
+                  values[i] = UnsafeBufferPointer(start: base, count: length)
+                  continue
+                }
+                let target = UnsafeMutableBufferPointer(start: base + offset, count: length)
+                _ = target.initialize(from: string.utf8)
+                values[i] = UnsafeBufferPointer(target)
+                offset += length
+              }
+              let flagBase = flags.baseAddress.unsafelyUnwrapped
+              var call = PreparedCall(
+                plan: plan, strings: UnsafeMutableBufferPointer(start: first, count: count), values: values,
+                storage: UnsafeBufferPointer(start: base, count: offset), oversized: flagBase, valid: flagBase + count,
+                pending: pending.baseAddress.unsafelyUnwrapped)
+              plan.transform(values, oversized: call.oversized, arena: &call.arena)
+              defer { call.arena.reset() }
+              return body(&call)
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+/// The scratch memory of one single-record call (``Policy/withPrepared(_:_:)``).
+package struct PreparedCall {
+  let plan: Plan
+  /// The caller's values, by field.
+  let strings: UnsafeMutableBufferPointer<String?>
+  /// The transformed values, by field.
+  let values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
+  /// Where the caller's values were copied; a value outside it was rewritten.
+  let storage: UnsafeBufferPointer<UInt8>
+  let oversized: UnsafeMutablePointer<Bool>
+  let valid: UnsafeMutablePointer<Bool>
+  let pending: UnsafeMutablePointer<Plan.Pending>
+  var extras: [Failure] = []
+  var arena = TransformArena()
+
+  init(
+    plan: Plan, strings: UnsafeMutableBufferPointer<String?>,
+    values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>, storage: UnsafeBufferPointer<UInt8>,
+    oversized: UnsafeMutablePointer<Bool>, valid: UnsafeMutablePointer<Bool>,
+    pending: UnsafeMutablePointer<Plan.Pending>
+  ) {
+    self.plan = plan
+    self.strings = strings
+    self.values = values
+    self.storage = storage
+    self.oversized = oversized
+    self.valid = valid
+    self.pending = pending
+  }
+
+  package func subject(_ i: Int) -> Subject { plan.subject(i, values) }
+
+  /// Field `i`'s report: its transformed value unless it is sensitive or over the limit.
+  func report(field i: Int, failures: [Failure]) -> FieldReport {
+    let sensitive = plan.fields[i].sensitive
+    var value: String?
+    if !sensitive, let bytes = values[i], let string = strings[i] {
+      // An untouched value is the caller's string; a trimmed or normalized one is new.
+      var untouched = string.isEmpty
+      if let start = bytes.baseAddress, let copy = storage.baseAddress, bytes.count == string.utf8.count {
+        untouched = start >= copy && start < copy + storage.count
+      }
+      value = untouched ? string : String(decoding: bytes, as: UTF8.self)
+    }
+    return FieldReport(name: plan.name(i), value: value, failures: failures, isSensitive: sensitive)
+  }
+}
+
+extension RuleNode {
+  /// Whether the rule, or a rule inside it, is `accepted`: its field then takes JSON
+  /// booleans and numbers as well as strings.
+  package var readsScalars: Bool {
+    switch kind {
+    case .rule(let rule): return rule is Accepted
+    case .allOf(let inner), .anyOf(let inner), .not(let inner): return inner.contains(where: \.readsScalars)
+    }
+  }
+}

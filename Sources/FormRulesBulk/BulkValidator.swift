@@ -1,0 +1,293 @@
+import FormRules
+
+/// Validates JSON Lines records one after another and collects each report's JSON line,
+/// the engine of `validate --jsonl`.
+///
+/// Every record takes one path (`RecordPath`): it is read into the same slots — as byte
+/// ranges of the line by the record scanner, or by the general JSON parser when it has
+/// another shape (a nested value, a number, an escaped key…) —, transformed and evaluated on
+/// the policy's one compiled plan, and its report written by the one ``ReportWriter`` with
+/// memoised failure objects. A line that is not an object of the rules' shape gets the
+/// `input.malformed` report, from the same writer.
+///
+/// ```swift
+/// let validator = BulkValidator(policy: policy, locale: "ja")
+/// let outcome = validator.validate(line: bytes, number: 1)
+/// validator.output   // the report's JSON and "\n"
+/// validator.removeOutput()
+/// ```
+///
+/// A validator reuses its buffers and is not thread-safe: give each thread its own. They
+/// can all share one ``Policy``.
+package final class BulkValidator {
+  /// What one record came to, for the summary line.
+  package enum Outcome: Sendable, Equatable {
+    case valid
+    case invalid
+    /// Not a JSON object of strings; it counts as invalid too.
+    case malformed
+  }
+
+  package let policy: Policy
+  package let locale: String
+  // Records go by millions; the engine is only ever reached through this object's
+  // methods, one thread at a time, so the runtime exclusivity check is pure overhead.
+  @exclusivity(unchecked) private var engine: BulkEngine
+  /// `nil` for plain reports; else applied after the report is written.
+  @exclusivity(unchecked) private var framer: ReportFramer?
+  /// What the reports carry besides the verdict.
+  package let options: BulkReportOptions
+
+  /// - Parameters:
+  ///   - policy: the compiled rules; one policy can serve validators on many threads.
+  ///   - locale: the language of the messages, negotiated as `Report.json(locale:)` does.
+  package init(policy: Policy, locale: String) {
+    self.policy = policy
+    self.locale = locale
+    engine = BulkEngine(policy: policy, locale: locale)
+    options = BulkReportOptions()
+  }
+
+  /// A validator whose reports carry kept members of each record, or only invalid records
+  /// (``BulkReportOptions``).
+  /// - Throws: ``BulkReportOptions/SensitiveFieldError`` when `options` keeps a sensitive field.
+  package init(policy: Policy, locale: String, options: BulkReportOptions)
+    throws(BulkReportOptions.SensitiveFieldError)
+  {
+    try options.check(against: policy)
+    self.policy = policy
+    self.locale = locale
+    self.options = options
+    engine = BulkEngine(policy: policy, locale: locale)
+    framer = options.isPlain ? nil : ReportFramer(options: options)
+  }
+
+  deinit {
+    engine.deallocate()
+    framer?.deallocate()
+  }
+
+  /// Whether the record scanner reads records itself (unless a field name needs escaping);
+  /// the records it does not read take the general parser into the same path.
+  package var scansRecords: Bool { engine.records.scansRecords }
+
+  /// How many records the record scanner read itself, for tests and diagnostics.
+  package var scannedRecords: Int { engine.records.scannedRecords }
+
+  /// The output collected since the last ``removeOutput()``: one JSON line per record.
+  /// Valid until the next call on the validator.
+  package var output: UnsafeRawBufferPointer { engine.output.bytes }
+
+  /// Moves the collected output into `buffer` and continues in `buffer`'s old storage,
+  /// emptied: a hand-over without copying the reports, for writers on another thread.
+  package func exchangeOutput(with buffer: ReportBuffer) {
+    swap(&engine.output, &buffer.storage)
+    engine.output.removeAll()
+    engine.output.shrink(to: BulkEngine.outputCapacity)
+  }
+
+  /// Empties ``output`` (typically after writing it), keeping a modest capacity.
+  package func removeOutput() {
+    engine.output.removeAll()
+    engine.output.shrink(to: BulkEngine.outputCapacity)
+  }
+
+  /// Validates one line (without its newline) and appends the report's JSON and `\n` to ``output``.
+  /// - Parameters:
+  ///   - line: the record's bytes, valid only during the call.
+  ///   - number: the 1-based line number, quoted in an `input.malformed` failure.
+  package func validate(line: UnsafeBufferPointer<UInt8>, number: Int) -> Outcome {
+    if framer == nil { return engine.validate(line: line, number: number) }
+    let start = engine.output.count
+    let outcome = engine.validate(line: line, number: number)
+    framer?.frame(line: line, number: number, outcome: outcome, output: &engine.output, reportStart: start)
+    return outcome
+  }
+
+  /// Appends the report of a line that was too long to read.
+  package func validateTooLongLine(number: Int) -> Outcome {
+    let start = engine.output.count
+    let outcome = engine.write(
+      policy.report(formErrors: [MalformedRecord(reason: "lineTooLong").failure(line: number)]))
+    framer?.frame(line: nil, number: number, outcome: outcome, output: &engine.output, reportStart: start)
+    return outcome
+  }
+}
+
+/// Bytes of reports that a ``BulkValidator`` hands over with
+/// ``BulkValidator/exchangeOutput(with:)``.
+package final class ReportBuffer {
+  var storage: ByteBuffer
+
+  package init(capacity: Int = 1 << 16) {
+    storage = ByteBuffer(capacity: capacity)
+  }
+
+  deinit { storage.deallocate() }
+
+  /// Valid until the buffer is next changed.
+  package var bytes: UnsafeRawBufferPointer { storage.bytes }
+
+  package func append(_ bytes: UnsafeRawBufferPointer) {
+    guard let base = bytes.baseAddress else { return }
+    storage.append(base, count: bytes.count)
+  }
+
+  package func removeAll() { storage.removeAll() }
+}
+
+/// The state of a ``BulkValidator``, a value so that its hot loop works on local memory.
+struct BulkEngine {
+  static let outputCapacity = 1 << 20
+
+  let policy: Policy
+  let locale: String
+  var output = ByteBuffer(capacity: BulkEngine.outputCapacity)
+  var records: RecordPath
+
+  init(policy: Policy, locale: String) {
+    self.policy = policy
+    self.locale = locale
+    records = RecordPath(policy: policy, language: policy.negotiateLocale([locale]))
+  }
+
+  func deallocate() {
+    output.deallocate()
+    records.deallocate()
+  }
+
+  @inline(__always)
+  mutating func validate(line: UnsafeBufferPointer<UInt8>, number: Int) -> BulkValidator.Outcome {
+    records.validate(line: line, number: number, into: &output)
+  }
+
+  /// Appends a report made outside the record path: a line too long to read.
+  mutating func write(_ report: Report) -> BulkValidator.Outcome {
+    report.write(to: &output, locale: locale)
+    output.append(0x0A)
+    if report.formErrors.contains(where: { $0.code == "input.malformed" }) { return .malformed }
+    return report.isValid ? .valid : .invalid
+  }
+}
+
+/// The one path of a bulk record: read into the scanner's slots (by the record scanner, or by
+/// the general parser for any other shape), transformed and evaluated on the policy's shared
+/// `Plan`, and written by ``ReportWriter`` with memoised failure objects. Only a line that is
+/// not an object of the rules' shape takes another turn: its report is the `input.malformed`
+/// one, written by the same writer.
+struct RecordPath {
+  let plan: Plan
+  let policy: Policy
+  let language: String
+  private var scanner: RecordScanner
+  private let values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
+  private let oversized: UnsafeMutablePointer<Bool>
+  private let fieldValid: UnsafeMutablePointer<Bool>
+  private let pending: UnsafeMutablePointer<Plan.Pending>
+  private var cache = FailureRenderCache()
+  private var arena = TransformArena()
+  private var extras: [Failure] = []
+  /// How many records the record scanner read itself, for tests and diagnostics.
+  private(set) var scannedRecords = 0
+  var scansRecords: Bool { scanner.scans }
+  // The record being written (see `ReportContent`).
+  private var recordValid = true
+  private var scanned = false
+  private var failureCount = 0
+  private var nextFailure = 0
+
+  init(policy: Policy, language: String) {
+    let plan = policy.plan
+    self.plan = plan
+    self.policy = policy
+    self.language = language
+    scanner = RecordScanner(fieldNames: plan.names)
+    values = .allocate(capacity: max(plan.fieldCount, 1))
+    values.initialize(repeating: nil)
+    fieldValid = .allocate(capacity: max(plan.fieldCount, 1))
+    fieldValid.initialize(repeating: true, count: max(plan.fieldCount, 1))
+    oversized = .allocate(capacity: max(plan.fieldCount, 1))
+    oversized.initialize(repeating: false, count: max(plan.fieldCount, 1))
+    pending = .allocate(capacity: plan.pendingCapacity)
+  }
+
+  func deallocate() {
+    scanner.deallocate()
+    cache.deallocate()
+    values.deallocate()
+    fieldValid.deallocate()
+    oversized.deallocate()
+    pending.deallocate()
+  }
+
+  /// Validates one record and appends its report and a newline.
+  mutating func validate(line: UnsafeBufferPointer<UInt8>, number: Int, into output: inout ByteBuffer)
+    -> BulkValidator.Outcome
+  {
+    scanned = scanner.scan(line)
+    if scanned {
+      scannedRecords += 1
+    } else {
+      switch policy.decode(record: line) {
+      case .success(let decoded): scanner.fill(decoded, names: plan.names)
+      case .failure(let malformed):
+        policy.report(formErrors: [malformed.failure(line: number)]).write(to: &output, locale: language)
+        output.append(0x0A)
+        return .malformed
+      }
+    }
+    let fieldCount = plan.fieldCount
+    let slots = scanner.slots
+    for i in 0..<fieldCount { values[i] = slots[i].state == .string ? slots[i].bytes : nil }
+    plan.transform(values, oversized: oversized, arena: &arena)
+    defer { arena.reset() }
+    if !extras.isEmpty { extras.removeAll(keepingCapacity: true) }
+    failureCount = plan.evaluate(
+      values, oversized: oversized, pending: pending, fieldValid: fieldValid, extras: &extras)
+    recordValid = true
+    for i in 0..<fieldCount where !fieldValid[i] { recordValid = false }
+    nextFailure = 0
+    let plan = self.plan
+    ReportWriter.write(&self, plan: plan, to: &output)
+    output.append(0x0A)
+    return recordValid ? .valid : .invalid
+  }
+
+  /// Whether `part` lies inside `whole` (trimming keeps a value inside the line's bytes).
+  @inline(__always)
+  private static func isWithin(_ part: UnsafeBufferPointer<UInt8>, _ whole: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let p = part.baseAddress, let w = whole.baseAddress else { return part.isEmpty }
+    return p >= w && p + part.count <= w + whole.count
+  }
+}
+
+extension RecordPath: ReportContent {
+  var isValid: Bool { recordValid }
+  var hasFormErrors: Bool { false }
+  var fieldCount: Int { plan.fieldCount }
+
+  mutating func writeFormErrors(to output: inout ByteBuffer) {}
+
+  @inline(__always)
+  func isValid(field i: Int) -> Bool { fieldValid[i] }
+
+  @inline(__always)
+  func withValue<R>(field i: Int, _ body: (UnsafeBufferPointer<UInt8>?, Bool) -> R) -> R {
+    guard let value = values[i] else { return body(nil, false) }
+    // The line's own bytes need no escaping; decoded or normalized ones may.
+    let slot = scanner.slots[i]
+    return body(value, scanned && slot.isPlain && Self.isWithin(value, slot.bytes))
+  }
+
+  /// The field's failures are the next ones in `pending`, which the plan fills in field order.
+  @inline(__always)
+  mutating func writeFailures(field i: Int, to output: inout ByteBuffer) {
+    var first = true
+    while nextFailure < failureCount, Int(pending[nextFailure].field) == i {
+      if !first { output.append(UInt8(ascii: ",")) }
+      first = false
+      cache.write(pending[nextFailure], plan: plan, extras: extras, policy: policy, language: language, to: &output)
+      nextFailure += 1
+    }
+  }
+}

@@ -1,0 +1,152 @@
+import FormRules
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The entries of ``NotCommon``'s lists in a form bulk validation can query without
+/// building a `String`: a hash set of their UTF-8 bytes, and the non-ASCII scalars they use.
+///
+/// For an ASCII candidate the canonical form (NFKC, trimmed, lower case) is the trimmed
+/// bytes in ASCII lower case, and entries are canonical (so in NFC): byte equality is then
+/// exactly `String` equality. A non-ASCII candidate usually holds a kana, kanji, Hangul or
+/// emoji scalar that canonicalisation keeps as it is; when no entry uses that scalar, no
+/// entry can match, and Foundation's normalisation (tens of thousands of instructions) is
+/// skipped.
+final class CommonPasswordIndex: @unchecked Sendable {
+  private let bytes: UnsafeMutablePointer<UInt8>
+  /// Entry `i` is `bytes[starts[i]..<starts[i + 1]]`.
+  private let starts: UnsafeMutablePointer<Int>
+  private let table: UnsafeMutablePointer<Int32>
+  private let mask: Int
+  /// The longest entry in bytes: a longer candidate is no entry.
+  let longest: Int
+  /// Every non-ASCII scalar of every entry.
+  private let entryScalars: Set<UInt32>
+
+  /// Built at compile time, so it must stay cheap next to loading the list: one pass to
+  /// size, one to copy bytes straight out of the strings' storage.
+  init(_ sets: [Set<String>]) {
+    var total = 0
+    var count = 0
+    for set in sets {
+      count += set.count
+      for entry in set { total += entry.utf8.count }
+    }
+    bytes = .allocate(capacity: max(total, 1))
+    starts = .allocate(capacity: count + 1)
+    var size = 16
+    while size < 2 * count { size <<= 1 }
+    table = .allocate(capacity: size)
+    table.initialize(repeating: 0, count: size)
+    mask = size - 1
+    var scalars = Set<UInt32>()
+    var offset = 0
+    var longest = 0
+    var i = 0
+    for set in sets {
+      for var entry in set {
+        let length = entry.utf8.count
+        let target = bytes + offset
+        entry.withUTF8 { utf8 in
+          if let source = utf8.baseAddress { target.initialize(from: source, count: length) }
+        }
+        let stored = UnsafeBufferPointer(start: target, count: length)
+        if !UTF8Text.isASCII(stored) {
+          for scalar in entry.unicodeScalars where !scalar.isASCII { scalars.insert(scalar.value) }
+        }
+        starts[i] = offset
+        offset += length
+        longest = max(longest, length)
+        var slot = Self.hash(stored) & mask
+        while table[slot] != 0 { slot = (slot + 1) & mask }
+        table[slot] = Int32(i + 1)
+        i += 1
+      }
+    }
+    starts[count] = offset
+    self.longest = longest
+    entryScalars = scalars
+  }
+
+  deinit {
+    bytes.deallocate()
+    starts.deallocate()
+    table.deallocate()
+  }
+
+  /// Whether the bytes are exactly one of the entries.
+  func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard key.count <= longest, let keyBase = key.baseAddress else { return false }
+    var slot = Self.hash(key) & mask
+    while true {
+      let stored = Int(table[slot])
+      if stored == 0 { return false }
+      let start = starts[stored - 1]
+      let length = starts[stored] - start
+      if length == key.count && memcmp(bytes + start, keyBase, length) == 0 { return true }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// True when canonicalisation keeps a scalar of the value that no entry uses, so the
+  /// value cannot be an entry. The scalar must be followed by nothing it could compose
+  /// with (end, ASCII, another such scalar, a variation selector or a joiner).
+  func rulesOut(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    while i < value.count {
+      let (scalar, length) = UTF8Text.scalar(in: value, at: i)
+      i += length
+      guard Self.keepsItself(scalar.value), !entryScalars.contains(scalar.value) else { continue }
+      if i == value.count { return true }
+      let next = UTF8Text.scalar(in: value, at: i).0.value
+      if next < 0x80 || Self.keepsItself(next) || next == 0xFE0F || next == 0x200D { return true }
+    }
+    return false
+  }
+
+  /// Scalars that NFKC, lower-casing and trimming leave as they are, and that compose
+  /// with nothing before them: hiragana and katakana letters, CJK ideographs, Hangul
+  /// syllables, dingbats and the emoji blocks. A test checks every one of them against
+  /// the canonical form and this switch against ``keptRanges``.
+  static func keepsItself(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x2600...0x27BF, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F1E6...0x1F1FF,
+      0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF:
+      return true
+    default:
+      return false
+    }
+  }
+
+  static let keptRanges: [ClosedRange<UInt32>] = [
+    0x2600...0x27BF, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F1E6...0x1F1FF,
+    0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF,
+  ]
+
+  /// A multiply-and-fold hash over 8-byte words; entries are short and the table is
+  /// built once from a list the operator chose.
+  static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = key.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
+    var i = 0
+    while key.count - i >= 8 {
+      h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+      h ^= h >> 32
+      i += 8
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while i < key.count {
+      tail |= UInt64(base[i]) << shift
+      shift += 8
+      i += 1
+    }
+    h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+    h ^= h >> 29
+    return Int(truncatingIfNeeded: h)
+  }
+}
