@@ -5,4 +5,5 @@
 let generalCatalogTables: [[CatalogEntry]] = [
   inputMessages, unitWords, recommendationMessages, generalMessages, uiWords, problemMessages, strengthMeterPhrases,
   identityProviderMessages, toolMessages, ruleProblemMessages, toolHelpMessages,
+  pageWords,
 ]
