@@ -32,7 +32,7 @@ export const DISPLAY_POLICIES = Object.freeze({
 });
 
 /**
- * The few words the module itself puts on screen, per language: the catalog's `page.*` words
+ * The few words the module itself puts on screen, per language: the catalog's `ui.*` words and `page.*` sentences
  * words (Sources/FormRules/Messages/PageWords.swift; a browser test compares them).
  */
 export const STRINGS = Object.freeze({
@@ -787,9 +787,10 @@ export class FormBinding extends EventTarget {
     return (this.fields.get(name)?.checklist || []).map((item) => ({ ...item }));
   }
 
-  /** `neutral` until the field is edited, then `met`, `unmet` or `recommended` (an unmet warning). */
+  /** `neutral` until the field is edited (or a submit is attempted), then `met`, `unmet` or `recommended` (an unmet warning). */
   requirementState(name, item) {
-    if (!this.fields.get(name)?.edited) return "neutral";
+    const field = this.fields.get(name);
+    if (!field?.edited && !field?.submitted) return "neutral";
     if (item.met) return "met";
     return item.severity === "warning" ? "recommended" : "unmet";
   }

@@ -61,6 +61,7 @@ def email_box(page, lang):
 
 
 def password_box(page, lang, own=False):
+    # A password input has no role; its name comes from its label.
     return page.get_by_label("Your password" if own and lang == "en" else TEXT[lang]["password"], exact=True)
 
 
@@ -144,8 +145,8 @@ def test_wrong_password_shakes_and_selects_the_password(page, Page, lang):
     page.expect_console(r"status of 401")
     p = Page(page)
     p.open(lang)
-    page.fill(p.email, "demo@example.jp")
-    page.fill(p.password, "wrong-pass-1")
+    email_box(page, lang).fill("demo@example.jp")
+    password_box(page, lang, Page is OwnMarkup).fill("wrong-pass-1")
     p.wait_idle()
     before = binding(page, "b.shakeCount")
     button(page, lang, Page).click()
@@ -166,8 +167,8 @@ def test_wrong_password_under_reduced_motion_does_not_move(browser, server, lang
     page.expect_console(r"status of 401")
     p = DemoLogin(page)
     p.open(lang)
-    page.fill(p.email, "demo@example.jp")
-    page.fill(p.password, "wrong-pass-1")
+    email_box(page, lang).fill("demo@example.jp")
+    password_box(page, lang, False).fill("wrong-pass-1")
     p.wait_idle()
     button(page, lang, DemoLogin).click()
     expect(page.locator(p.general)).to_have_text(WORDS[lang]["wrong"])
@@ -194,6 +195,9 @@ def test_click_on_the_gated_button_runs_submit(page, Page, lang):
     expect(page.locator(p.email)).to_be_focused()  # the first invalid field
     expect(p.messages("email")).to_have_text([TEXT[lang]["email.required"]])
     assert binding(page, "b.shakeCount") == 1
+    if Page.checklist:  # after a submit attempt the checklist says what is missing
+        expect(page.locator(Page.checklist + '[data-state="neutral"]')).to_have_count(0)
+        assert page.locator(Page.checklist + '[data-state="unmet"]').count() >= 1
     # GOV.UK's title prefix while the errors show.
     assert page.title().startswith(WORDS[lang]["prefix"]), page.title()
 
@@ -203,8 +207,8 @@ def test_click_on_the_gated_button_runs_submit(page, Page, lang):
 def test_fill_then_click_at_once_is_answered(page, Page, lang):
     p = Page(page)
     p.open(lang)
-    page.fill(p.email, "demo@example.jp")
-    page.fill(p.password, "demo-pass-2024")
+    email_box(page, lang).fill("demo@example.jp")
+    password_box(page, lang, Page is OwnMarkup).fill("demo-pass-2024")
     button(page, lang, Page).click(force=True)  # before the debounce: the button still looks gated
     expect(page.locator("[data-demo-success], #done")).not_to_be_empty()
     expect(page.locator(p.general)).to_be_hidden()
@@ -216,8 +220,8 @@ def test_success_is_announced_outside_the_busy_form(page, lang):
     p.open(lang)
     for region in page.locator("[role=status], [role=alert], [aria-live]").all():
         assert region.evaluate("e => !e.closest('[aria-busy]')"), region.evaluate("e => e.outerHTML")
-    page.fill(p.email, "demo@example.jp")
-    page.fill(p.password, "demo-pass-2024")
+    email_box(page, lang).fill("demo@example.jp")
+    password_box(page, lang, False).fill("demo-pass-2024")
     p.wait_idle()
     button(page, lang, DemoLogin).click()
     success = page.get_by_role("status").filter(has_text=re.compile("ログインしました|logged in"))
@@ -299,8 +303,8 @@ def test_reward_early_punish_late(page, lang):
 def test_unmet_recommendation_is_a_warning_not_an_error(page, lang):
     p = DemoSignup(page)
     p.open(lang)
-    page.fill(p.email, "hanako@example.jp")
-    page.fill(p.password, " correct horse ")
+    email_box(page, lang).fill("hanako@example.jp")
+    password_box(page, lang, False).fill(" correct horse ")
     page.fill("#password_confirmation", " correct horse ")
     p.wait_idle()
     row = page.locator(p.checklist + '[data-code="trimmed"]')
@@ -314,8 +318,8 @@ def test_unmet_recommendation_is_a_warning_not_an_error(page, lang):
 def test_one_summary_under_a_field_with_a_checklist(page, server, lang):
     p = DemoSignup(page)
     p.open(lang)
-    page.fill(p.email, "hanako@example.jp")
-    page.fill(p.password, "abc")
+    email_box(page, lang).fill("hanako@example.jp")
+    password_box(page, lang, False).fill("abc")
     button(page, lang, DemoSignup).click(force=True)
     expect(p.messages("password")).to_have_text([TEXT[lang]["summary"]])
     # The server found more than one failure; the checklist lists them.
@@ -329,7 +333,7 @@ def test_one_summary_under_a_field_with_a_checklist(page, server, lang):
 def test_inline_variant_under_the_field_labeled_in_the_live_region(page, server, lang):
     p = DemoSignup(page)
     p.open(lang)
-    page.fill(p.password, "correct horse")
+    password_box(page, lang, False).fill("correct horse")
     conf = page.get_by_label(TEXT[lang]["password"] + ("（確認）" if lang == "ja" else " confirmation"), exact=True)
     conf.fill("correct horse!")
     conf.press("Tab")
@@ -370,7 +374,7 @@ def test_failed_live_check_clears_old_messages_and_retries_online(page, lang):
     page.expect_console(r"net::ERR_FAILED")
     p = DemoLogin(page)
     p.open(lang)
-    page.fill(p.email, "demo@example.jp")
+    email_box(page, lang).fill("demo@example.jp")
     pw = page.locator(p.password)
     pw.fill("abc12")
     pw.press("Tab")
@@ -396,7 +400,7 @@ def test_slow_check_says_checking(page, lang):
     p.open(lang)
     held = []
     page.route(re.compile(r"/validate"), lambda route: held.append(route))
-    page.fill(p.email, "demo@example.jp")
+    email_box(page, lang).fill("demo@example.jp")
     status = page.locator("[data-demo-status]")
     page.wait_for_timeout(250 + 100)
     expect(status).to_have_text("")  # under 300 ms: nothing flickers
@@ -413,8 +417,8 @@ def test_old_general_error_never_returns_over_new_values(page, lang):
     page.expect_console(r"status of 401")
     p = DemoLogin(page)
     p.open(lang)
-    page.fill(p.email, "demo@example.jp")
-    page.fill(p.password, "wrong-pass-1")
+    email_box(page, lang).fill("demo@example.jp")
+    password_box(page, lang, False).fill("wrong-pass-1")
     p.wait_idle()
     held = []
     page.route(re.compile(r"/demo/login"), lambda route: held.append(route))
@@ -482,7 +486,7 @@ def test_own_markup_keeps_its_input_width_at_390px(page, lang):
     secret = page.locator(p.password)
     width = secret.bounding_box()["width"]
     peek_height = page.locator(p.toggle).bounding_box()["height"]
-    page.fill(p.email, "taro")
+    email_box(page, lang).fill("taro")
     page.locator(p.email).press("Enter")
     expect(p.messages("password")).to_have_count(1)
     # The message box follows the row holding the input and its toggle, not the input.
@@ -580,8 +584,8 @@ def test_axe_finds_no_violations(page, Page, lang, state):
     p = Page(page)
     p.open(lang)
     if state == "failed-submit":
-        page.fill(p.email, "taro@example")
-        page.fill(p.password, "abc")
+        email_box(page, lang).fill("taro@example")
+        password_box(page, lang, Page is OwnMarkup).fill("abc")
         page.locator(p.password).press("Enter")
         expect(p.messages("password")).to_have_count(1)
         p.wait_idle()
@@ -595,8 +599,8 @@ def test_screenshots_for_the_docs(page, lang):
     page.set_viewport_size({"width": 390, "height": 844})
     p = DemoLogin(page)
     p.open(lang)
-    page.fill(p.email, "demo@example.jp")
-    page.fill(p.password, "wrong-pass-1")
+    email_box(page, lang).fill("demo@example.jp")
+    password_box(page, lang, False).fill("wrong-pass-1")
     p.wait_idle()
     button(page, lang, DemoLogin).click()
     expect(page.locator(p.general)).to_have_text(WORDS[lang]["wrong"])

@@ -144,6 +144,10 @@ struct RefusedSubmitTests {
     #expect(lines.first { $0.item.code == "minLength" }?.status == .met)
     model["password"] = "abc"
     #expect(model.requirementLines(for: "password").first { $0.item.code == "minLength" }?.status == .unmet)
-    #expect(model.text("page.recommendedNotMet") == "（推奨：満たしていません）")
+    #expect(model.text("ui.recommendedNotMet") == "（推奨：満たしていません）")
+    // A submit attempt on an untouched form shows what is missing, too.
+    let untouched = FormModel(policy: signup, locale: "en")
+    #expect(!untouched.attemptSubmit())
+    #expect(untouched.requirementLines(for: "password").first { $0.item.code == "minLength" }?.status == .unmet)
   }
 }
