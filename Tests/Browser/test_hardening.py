@@ -657,3 +657,48 @@ def test_page_words_are_the_catalogs():
     assert len(texts) >= 14, texts
     for text in texts:
         assert text.strip() in swift, f"not in the catalog: {text!r}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_unknown_rules_name_shows_server_error_not_a_developer_string(page, lang):
+    page.expect_console(r"status of 404")
+    page.route(re.compile(r"/v1/rules/signup$"), lambda r: r.fulfill(status=404, content_type="application/problem+json", body="{}"))
+    page.goto(f"/signup.html?lang={lang}")
+    expected = {"ja": "サーバーでエラーが発生しました。しばらくしてからもう一度お試しください。",
+                "en": "Something went wrong on our side. Please try again later."}[lang]
+    expect(page.get_by_role("alert")).to_have_text(expected)
+    assert "formrules" not in page.get_by_role("alert").text_content()
+
+
+def docs_example(page):
+    doc = (ROOT / "docs/web.md").read_text()
+    section = doc[doc.index("## Binding a page") :]
+    html = re.search(r"```html\n(.*?)```", section, re.S).group(1)
+    js = re.search(r"```js\n(.*?)```", section, re.S).group(1)
+    page_html = f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>t</title></head><body>{html}</body></html>"
+    page.route(re.compile(r"/example/page\.html"), lambda r: r.fulfill(body=page_html, content_type="text/html"))
+    page.route(re.compile(r"/example/signup\.js$"), lambda r: r.fulfill(body=js, content_type="text/javascript"))
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["api-down", "no-javascript"])
+def test_docs_example_sends_no_value_in_a_url(browser, server, javascript):
+    context = browser.new_context(base_url=server, java_script_enabled=javascript)
+    page = context.new_page()
+    check = watch(page)
+    page.expect_console(r"net::ERR_FAILED")
+    docs_example(page)
+    page.route(re.compile(r"/v1/"), lambda route: route.abort())
+    urls = []
+    page.on("request", lambda r: urls.append(r.url))
+    page.goto("/example/page.html")
+    page.locator("#email").fill("taro@example.jp")
+    page.locator("#pw").fill("s3cret-pw")
+    page.locator("#pw").press("Enter")
+    page.get_by_role("button", name="Sign up").click(force=True)
+    page.wait_for_timeout(300)
+    assert all("s3cret" not in url for url in urls), urls
+    assert "s3cret" not in page.url and page.url.endswith("/example/page.html"), page.url
+    if javascript:
+        expect(page.get_by_role("alert")).to_have_text("You appear to be offline. Check your connection and try again.")
+    check()
+    context.close()
