@@ -1015,7 +1015,11 @@ export class FormBinding extends EventTarget {
       setText(this.generalBox, this.generalError || "");
       this.generalBox.hidden = !this.generalError;
     }
-    this.form.setAttribute("aria-busy", this.loading ? "true" : "false");
+    // aria-busy may hold back what a live region inside the busy element says: a form that
+    // holds its own general error or live region is not marked busy (data-loading still is).
+    const regionInside = [this.generalBox, this.liveRegion].some((box) => box && this.form.contains(box));
+    if (regionInside) this.form.removeAttribute("aria-busy");
+    else this.form.setAttribute("aria-busy", this.loading ? "true" : "false");
     this.form.toggleAttribute("data-loading", this.loading);
     this.form.toggleAttribute("data-pending", this.pending);
     this.form.toggleAttribute("data-stale", this.stale);
