@@ -70,6 +70,14 @@ def button(page, lang, Page):
     return page.get_by_role("button", name=name, exact=True)
 
 
+def wait_for(page, condition, timeout=10.0):
+    """Lets Playwright deliver events (route handlers run then) until `condition()` holds."""
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        page.wait_for_timeout(10)
+
+
 def binding(page, expression):
     return page.evaluate(f"(b => {expression})(document.querySelector('form').formrules)")
 
@@ -82,8 +90,7 @@ def test_no_value_in_url_while_the_rules_load(page, server, lang):
     held = []
     page.route(re.compile(r"/v1/rules/login$"), lambda route: held.append(route))
     page.goto(f"/?lang={lang}")
-    page.wait_for_timeout(300)
-    assert held, "the rules request was not held"
+    wait_for(page, lambda: held)
     email = page.locator("#email")
     email.fill("taro@example.jp")
     page.locator("#password").fill("s3cret-pw")
@@ -402,10 +409,10 @@ def test_slow_check_says_checking(page, lang):
     page.route(re.compile(r"/validate"), lambda route: held.append(route))
     email_box(page, lang).fill("demo@example.jp")
     status = page.locator("[data-demo-status]")
-    page.wait_for_timeout(250 + 100)
-    expect(status).to_have_text("")  # under 300 ms: nothing flickers
-    page.wait_for_timeout(400)
-    expect(status).to_have_text(WORDS[lang]["checking"])
+    wait_for(page, lambda: held)
+    assert binding(page, "b.pending") is False  # a quick answer makes nothing flicker
+    assert status.text_content() == ""
+    expect(status).to_have_text(WORDS[lang]["checking"])  # after 300 ms without an answer
     for route in held:
         route.continue_()
     page.unroute(re.compile(r"/validate"))
