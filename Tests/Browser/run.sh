@@ -13,7 +13,7 @@ export BROWSER_RESULTS=$results
 echo "0 1" > "$results"   # until pytest says otherwise: a setup failure is a failure
 
 if ! bash Tests/Browser/setup.sh; then
-  echo "browser suite: setup failed (chromium from apt, playwright and pytest from PyPI)"
+  echo "browser suite: setup failed (chromium from apt; playwright, pytest and axe-playwright-python from PyPI)"
   exit 1
 fi
 export VALIDATE_BIN=${VALIDATE_BIN:-$PWD/.build/debug/validate}
