@@ -1,7 +1,7 @@
 // The demo pages' own script: page words in ja and en, the language switch, and the submit
 // actions. Everything about the rules comes from formrules.js and the server. The submit
 // buttons are the catalog's `ui.logIn` / `ui.signUp` (Tests/FormRulesUITests/UIWordsTests).
-import { bindForm, SubmitError } from "./formrules.js";
+import { bindForm, SubmitError, STRINGS } from "./formrules.js";
 
 const WORDS = {
   ja: {
@@ -10,7 +10,7 @@ const WORDS = {
     "login.title": "ログイン",
     "login.heading": "ログイン",
     "login.submit": "ログイン",
-    "login.demo": "デモ用アカウント: demo@example.jp ／ パスワード: demo-pass-2024",
+    "login.demo": "デモ用アカウント：demo@example.jp／パスワード：demo-pass-2024",
     "login.toSignup": "アカウントを作成する",
     "login.done": "ログインしました（デモのため、ここで終わりです）。",
     "signup.title": "アカウント作成",
@@ -42,8 +42,10 @@ const WORDS = {
 
 const form = document.querySelector("form[data-formrules]");
 const page = form.dataset.demo;
-const success = form.querySelector("[data-demo-success]");
-const status = form.querySelector("[data-demo-status]");
+// The success line and the status line are live regions outside the form (which is aria-busy
+// while loading).
+const success = document.querySelector("[data-demo-success]");
+const status = document.querySelector("[data-demo-status]");
 
 function initialLocale() {
   const fromURL = new URLSearchParams(location.search).get("lang");
@@ -82,7 +84,7 @@ function applyWords(locale) {
     url.searchParams.set("lang", locale);
     link.setAttribute("href", url.pathname + url.search);
   }
-  if (!success.hidden) success.textContent = words[`${page}.done`];
+  if (success.textContent) success.textContent = words[`${page}.done`];
 }
 
 async function switchLanguage(locale) {
@@ -119,14 +121,16 @@ async function start() {
     async onSubmit(values, formBinding) {
       if (page === "login") await login(values, formBinding);
       success.textContent = WORDS[formBinding.locale][`${page}.done`];
-      success.hidden = false;
     },
   });
   applyWords(binding.locale);
   binding.addEventListener("statechange", () => {
     const words = WORDS[binding.locale] || WORDS.ja;
-    status.textContent = binding.loading ? words.loading : "";
-    if (binding.loading || binding.generalError) success.hidden = true;
+    const module = STRINGS[binding.locale] || STRINGS.en;
+    // Near the button: sending, else a failed live check, else a slow one.
+    const text = binding.loading ? words.loading : binding.stale ? module.notChecked : binding.pending ? module.checking : "";
+    if (status.textContent !== text) status.textContent = text;
+    if ((binding.loading || binding.generalError) && success.textContent) success.textContent = "";
   });
   for (const button of document.querySelectorAll(".lang-switch [data-lang]")) {
     button.addEventListener("click", () => switchLanguage(button.dataset.lang));
@@ -136,8 +140,7 @@ async function start() {
   document.documentElement.dataset.ready = "true";
 }
 
-start().catch((error) => {
-  const box = form.querySelector("[data-formrules-general]");
-  box.textContent = `${error.message}`;
-  box.hidden = false;
-});
+// A binding that cannot load its rules has already shown the catalog's network.offline or
+// server.error in the general error box (and keeps the form from submitting); the developer's
+// detail goes to the console.
+start().catch((error) => console.warn(error.detail || error.message));

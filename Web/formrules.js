@@ -31,21 +31,36 @@ export const DISPLAY_POLICIES = Object.freeze({
   afterSubmit: Object.freeze({ whileFirstEditing: false, afterFocusLost: false, afterSubmit: true }),
 });
 
-/** The few words the module itself puts on screen, per language. */
+/**
+ * The few words the module itself puts on screen, per language: the catalog's `ui.*` words and `page.*` sentences
+ * words (Sources/FormRules/Render/Messages/PageWords.swift; a browser test compares them).
+ */
 export const STRINGS = Object.freeze({
   ja: Object.freeze({
     show: (label) => `${label}を表示`,
     hide: (label) => `${label}を非表示`,
     met: "（満たしています）",
     unmet: "（満たしていません）",
-    loading: "送信中です。",
+    recommendedUnmet: "（推奨：満たしていません）",
+    loading: "送信中です…",
+    checking: "確認中…",
+    notChecked: "入力内容を確認できませんでした。接続が戻ると、もう一度確認します。",
+    checklistSummary: (label) => `${label}が条件を満たしていません。下の条件を確認してください。`,
+    checklistSummaryInline: "条件を満たしていません。下の条件を確認してください。",
+    errorTitlePrefix: "エラー：",
   }),
   en: Object.freeze({
     show: (label) => `Show ${lowerFirst(label)}`,
     hide: (label) => `Hide ${lowerFirst(label)}`,
     met: " (met)",
     unmet: " (not met)",
-    loading: "Sending.",
+    recommendedUnmet: " (recommended, not met)",
+    loading: "Sending…",
+    checking: "Checking…",
+    notChecked: "Your entries could not be checked. They will be checked again when the connection is back.",
+    checklistSummary: (label) => `${label} does not meet the requirements below.`,
+    checklistSummaryInline: "Does not meet the requirements below.",
+    errorTitlePrefix: "Error: ",
   }),
 });
 
@@ -66,6 +81,9 @@ export const OFFLINE_MESSAGES = Object.freeze({
     unknown: "Something went wrong. Please try again.",
   }),
 });
+
+/** How long a live check may take before the binding says it is checking (ms). */
+export const PENDING_AFTER_MS = 300;
 
 function lowerFirst(text) {
   // "Password" → "password", but "PIN" stays "PIN".
@@ -157,16 +175,21 @@ export class FormBinding extends EventTarget {
    * @param {"standard"|"live"|"afterSubmit"|object} [options.displayPolicy]
    * @param {(values: object, binding: FormBinding) => Promise<void>} [options.onSubmit] the submit
    *   action, run with `loading` set once the server found the values valid; throw a `SubmitError`
-   *   to show a general error. Without it the form is submitted natively.
+   *   to show a general error (one whose code starts with `auth.` is a refusal: the form shakes
+   *   and focus goes to the password with its text selected). Without it the form is submitted
+   *   natively (its `method` should be `post`).
    * @param {Object<string, Element>} [options.messages] where each field's messages go
    * @param {Object<string, Element>} [options.checklists] where each field's checklist goes
    * @param {string[]} [options.checklistFields] fields whose checklist is kept in `state` even
    *   though no element shows it (a page that draws its own)
    * @param {Element} [options.generalError] where the general error goes
    * @param {Element} [options.liveRegion] the polite live region announcing messages
-   * @param {boolean|Element} [options.shake] shake on a failed submit (true: the form)
-   * @param {boolean} [options.applyAttributes] apply the HTML export's attributes (true)
+   * @param {boolean|Element} [options.shake] shake on a failed or refused submit (true: the form)
+   * @param {boolean} [options.applyAttributes] fill in the HTML export's attributes the page did
+   *   not write itself (true)
    * @param {boolean} [options.render] render messages and checklists into the page (true)
+   * @param {boolean} [options.titlePrefix] prefix the page title with 「エラー：」 / "Error: "
+   *   while a failed submit's errors show (true)
    */
   constructor(form, options = {}) {
     super();
@@ -183,29 +206,92 @@ export class FormBinding extends EventTarget {
     this.id = `fr${(uniqueCounter += 1)}`;
     this.fieldNames = [];
     this.fields = new Map();
+    this.bound = false;
     this.loading = false;
     this.generalError = null;
     this.shakeCount = 0;
-    this.reportKey = null; // the values the last whole-form report was computed from
     this.valid = false;
     this.destroyed = false;
-    this.fullSeq = 0;
-    this.fullApplied = 0;
-    this.announced = new Map();
+    this.seq = 0; // every live request, in order
+    this.applied = 0; // the newest request whose answer was applied
+    this.reportEdits = -1; // the edit count the applied report was computed for
+    this.reportKey = null; // the values it was computed from
+    this.pendingCommit = false; // a blur or submit waits for a report of the current values
+    this.submitFailed = false; // a submit attempt found errors and they still show
+    this.stale = false; // the last live check failed: shown messages may be about older values
+    this.pending = false; // a live check has taken longer than PENDING_AFTER_MS
+    this.pendingTimer = null;
     this.inFlight = 0;
     this.edits = 0; // counts edits: an answer about older values never replaces a newer one
+    this.handlers = [];
+    this.locale = earlyLocale(options.locale || document.documentElement.lang || "");
+    // Guard the form before anything is awaited: until the rules are bound, Enter or a click
+    // must not send the form natively (by GET, values would land in the URL).
+    this.on(form, "submit", (event) => {
+      if (this.nativeSubmit) return;
+      event.preventDefault();
+      // The Return that confirms an IME conversion is not a submit.
+      if ([...this.fields.values()].some((f) => f.composing)) return;
+      if (this.bound) this.submit();
+      else this.notBound();
+    });
+    this.gateButtons();
     this.ready = this.load(options.locale);
+  }
+
+  on(target, type, handler, options) {
+    target.addEventListener(type, handler, options);
+    this.handlers.push(() => target.removeEventListener(type, handler, options));
+  }
+
+  /** The submit buttons, gated with aria-disabled (never `disabled`, which drops focus). */
+  submitButtons() {
+    if (this.options.manageSubmit === false) return [];
+    return [...this.form.querySelectorAll('button[type="submit"], button:not([type]), input[type="submit"]')];
+  }
+
+  gateButtons() {
+    for (const button of this.submitButtons()) {
+      button.setAttribute("aria-disabled", this.bound && this.submitEnabled ? "false" : "true");
+      // The markup starts disabled so that nothing submits before the module runs (or without
+      // JavaScript); from here the guard above decides.
+      if (button.disabled) button.disabled = false;
+    }
   }
 
   // ---------------------------------------------------------------- loading the rules
 
   async load(requestedLocale) {
-    const response = await fetch(`${this.base}/v1/rules/${encodeURIComponent(this.rulesName)}`, {
-      credentials: "same-origin",
-      headers: { Accept: "application/json" },
-    });
-    if (!response.ok) throw new Error(`formrules: GET rules "${this.rulesName}" answered ${response.status}`);
-    this.rules = await response.json();
+    for (;;) {
+      try {
+        const response = await fetch(`${this.base}/v1/rules/${encodeURIComponent(this.rulesName)}`, {
+          credentials: "same-origin",
+          headers: { Accept: "application/json" },
+        });
+        if (!response.ok) {
+          const error = new Error(`formrules: GET rules "${this.rulesName}" answered ${response.status}`);
+          error.status = response.status;
+          throw error;
+        }
+        this.rules = await response.json();
+        break;
+      } catch (error) {
+        if (this.destroyed) throw error;
+        // The person sees the catalog's words; the developer's detail goes to the console.
+        const code = error instanceof TypeError ? "network.offline" : "server.error";
+        this.loadError = code;
+        this.showUnboundError();
+        console.warn(error.message);
+        if (error.status >= 400 && error.status < 500) {
+          const failure = new Error(this.catalogMessage(code));
+          failure.code = code;
+          failure.detail = error.message;
+          throw failure;
+        }
+        await this.nextRetry();
+      }
+    }
+    this.loadError = null;
     this.locales = this.rules.locales || Object.keys(firstLabelMap(this.rules)) || [];
     this.locale = this.negotiate(requestedLocale || document.documentElement.lang || "");
     const descriptions = fieldDescriptions(this.rules);
@@ -220,12 +306,12 @@ export class FormBinding extends EventTarget {
         edited: false,
         lostFocus: false,
         submitted: false,
-        messages: [], // every failure of the last report, {code, severity, text}
+        composing: false,
+        messages: [], // every failure of the last report: {code, severity, text, spoken, suggestion}
+        display: [], // what shows under the field now (see commit and reconcile)
         valid: false,
         checklist: [],
-        fieldSeq: 0,
-        fieldApplied: 0,
-        messagesOf: -1, // the edit count the shown messages were computed for
+        checklistSeq: 0,
         timer: null,
         messageBox: null,
         checklistBox: null,
@@ -237,9 +323,48 @@ export class FormBinding extends EventTarget {
     this.attachElements();
     this.listen();
     this.form.noValidate = this.options.noValidate ?? true;
+    this.generalError = null;
+    this.bound = true;
     this.render();
     await this.refresh();
     return this;
+  }
+
+  /** Resolves on the next chance to try again: back online, the window or form focused, or a submit attempt. */
+  nextRetry() {
+    return new Promise((resolve) => {
+      const done = () => {
+        window.removeEventListener("online", done);
+        window.removeEventListener("focus", done);
+        this.form.removeEventListener("focusin", done);
+        this.retryNow = null;
+        resolve();
+      };
+      window.addEventListener("online", done);
+      window.addEventListener("focus", done);
+      this.form.addEventListener("focusin", done);
+      this.retryNow = done;
+    });
+  }
+
+  /** A submit attempt before the rules are bound: say why nothing happens, and try again. */
+  notBound() {
+    if (!this.loadError) return;
+    this.showUnboundError();
+    this.retryNow?.();
+  }
+
+  showUnboundError() {
+    const box = this.options.generalError || this.find("[data-formrules-general]");
+    if (!box) return;
+    if (!box.getAttribute("role")) box.setAttribute("role", "alert");
+    setText(box, this.catalogMessage(this.loadError));
+    box.hidden = false;
+  }
+
+  /** An element of the form, or of the element around it (live regions sit outside the form). */
+  find(selector) {
+    return this.form.querySelector(selector) || this.form.parentElement?.querySelector(selector) || null;
   }
 
   negotiate(tag) {
@@ -256,18 +381,19 @@ export class FormBinding extends EventTarget {
     this.locale = this.negotiate(locale);
     this.render();
     await this.refresh();
+    // The same messages in the new language: not news, so nothing is announced.
+    this.commit({ announce: false });
+    this.render();
   }
 
   /** Asks the server again for the whole report and every drawn checklist. */
   refresh() {
-    return Promise.all([
-      this.validateAll().catch(() => false),
-      ...this.checklistFields().map((name) => this.validateField(name)),
-    ]);
+    return this.validateLive(null).catch(() => false);
   }
 
   // ---------------------------------------------------------------- the page's elements
 
+  /** Fills in the export's attributes the page left out: the page's own markup wins. */
   applyAttributes() {
     for (const field of this.fields.values()) {
       const input = field.input;
@@ -277,10 +403,9 @@ export class FormBinding extends EventTarget {
       if (!input) continue;
       for (const [key, value] of Object.entries(attributes)) {
         if (key === "name" || key === "id") continue;
-        // A revealed password stays type=text until hidden again.
-        if (key === "type" && input.dataset.formrulesRevealed === "true") continue;
+        if (input.hasAttribute(key)) continue; // written by the page (autocomplete="username"…)
         if (value === true || value === "") input.setAttribute(key, "");
-        else if (value === false || value === null || value === undefined) input.removeAttribute(key);
+        else if (value === false || value === null || value === undefined) continue;
         else input.setAttribute(key, String(value));
       }
     }
@@ -296,8 +421,7 @@ export class FormBinding extends EventTarget {
       if (!field.messageBox && this.options.render !== false) {
         field.messageBox = document.createElement("div");
         field.messageBox.className = "formrules-messages";
-        const anchor = input.closest("[data-formrules-field]") || input;
-        anchor.after(field.messageBox);
+        fieldRow(input, this.form).after(field.messageBox);
       }
       field.checklistBox = this.options.checklists?.[field.name] || named("data-formrules-checklist", field.name);
       field.labelElement = named("data-formrules-label", field.name);
@@ -313,12 +437,14 @@ export class FormBinding extends EventTarget {
         field.revealButtons.push(new RevealToggle(button, input, () => this.revealNames(field)));
       }
     }
-    this.generalBox = this.options.generalError || this.form.querySelector("[data-formrules-general]");
-    this.liveRegion = this.options.liveRegion || this.form.querySelector("[data-formrules-live]");
+    this.generalBox = this.options.generalError || this.find("[data-formrules-general]");
+    this.liveRegion = this.options.liveRegion || this.find("[data-formrules-live]");
     if (!this.liveRegion && this.options.render !== false) {
+      // Outside the form: the form is aria-busy while loading, which may hold back what
+      // a live region inside it says.
       this.liveRegion = document.createElement("div");
       this.liveRegion.className = "formrules-live";
-      this.form.append(this.liveRegion);
+      this.form.after(this.liveRegion);
     }
     if (this.liveRegion) {
       this.liveRegion.setAttribute("aria-live", "polite");
@@ -329,43 +455,63 @@ export class FormBinding extends EventTarget {
   }
 
   revealNames(field) {
-    const words = STRINGS[this.locale] || STRINGS.en;
+    const words = this.words();
     const label = this.label(field.name);
     return { show: words.show(label), hide: words.hide(label) };
   }
 
+  words() {
+    return STRINGS[this.locale] || STRINGS.en;
+  }
+
   listen() {
-    this.handlers = [];
-    const on = (target, type, handler, options) => {
-      target.addEventListener(type, handler, options);
-      this.handlers.push(() => target.removeEventListener(type, handler, options));
-    };
+    const on = (target, type, handler, options) => this.on(target, type, handler, options);
     for (const field of this.fields.values()) {
       const input = field.input;
       if (!input) continue;
       field.lastValue = input.value;
-      on(input, "input", () => this.userEdited(field));
-      on(input, "change", () => this.userEdited(field));
+      // An IME's open conversion is not a value yet: nothing is checked or sent until it is
+      // committed (compositionend), as Vue's v-model does.
+      on(input, "compositionstart", () => {
+        field.composing = true;
+        clearTimeout(field.timer);
+        field.timer = null;
+      });
+      on(input, "compositionend", () => {
+        field.composing = false;
+        this.userEdited(field);
+      });
+      on(input, "input", (event) => {
+        if (event.isComposing || field.composing) return;
+        this.userEdited(field);
+      });
+      on(input, "change", () => {
+        if (!field.composing) this.userEdited(field);
+      });
       on(input, "blur", () => {
         // A window losing focus blurs the input too, but the field still has focus.
         if (document.activeElement === input) return;
         field.lostFocus = true;
-        this.flushField(field);
+        this.pendingCommit = true;
+        if (field.timer !== null) this.flushField(field);
+        else this.reconcile();
+        this.render();
       });
       on(input, "keydown", (event) => {
-        // Return submits, as the seed's keyboard does, even while the button is disabled
-        // (the browser's implicit submission skips a form whose button is disabled).
-        if (event.key !== "Enter" || event.isComposing || event.keyCode === 229) return;
+        // Return submits, as the seed's keyboard does; never while an IME converts.
+        if (event.key !== "Enter" || event.isComposing || field.composing || event.keyCode === 229) return;
         if (input instanceof HTMLTextAreaElement) return;
         event.preventDefault();
         this.submit();
       });
     }
-    on(this.form, "submit", (event) => {
-      if (this.nativeSubmit) return;
-      event.preventDefault();
-      this.submit();
-    });
+    // After a failed live check, try again when the connection is back or the person returns.
+    const retry = () => {
+      if (this.stale && this.inFlight === 0) this.refresh();
+    };
+    on(window, "online", retry);
+    on(window, "focus", retry);
+    on(this.form, "focusin", retry);
   }
 
   /** Unbinds: removes listeners and pending timers (the page's markup stays). */
@@ -376,14 +522,17 @@ export class FormBinding extends EventTarget {
       clearTimeout(field.timer);
       field.timer = null;
     }
+    clearTimeout(this.pendingTimer);
   }
 
   // ---------------------------------------------------------------- values and validation
 
-  /** The raw values as typed, one per rules-file field (the request body). */
+  /** The values, one per rules-file field (the request body); an open IME conversion is left out. */
   values() {
     const values = {};
-    for (const field of this.fields.values()) values[field.name] = field.input ? field.input.value : "";
+    for (const field of this.fields.values()) {
+      values[field.name] = !field.input ? "" : field.composing ? field.lastValue : field.input.value;
+    }
     return values;
   }
 
@@ -403,8 +552,7 @@ export class FormBinding extends EventTarget {
   flushField(field) {
     clearTimeout(field.timer);
     field.timer = null;
-    this.render();
-    return Promise.all([this.validateField(field.name), this.validateAll().catch(() => false)]);
+    return this.validateLive(field.name).catch(() => false);
   }
 
   checklistFields() {
@@ -419,10 +567,27 @@ export class FormBinding extends EventTarget {
 
   async post(path, values) {
     this.inFlight += 1;
+    if (!this.pendingTimer) {
+      this.pendingTimer = setTimeout(() => {
+        this.pendingTimer = null;
+        if (this.inFlight > 0) {
+          this.pending = true;
+          this.render();
+        }
+      }, PENDING_AFTER_MS);
+    }
     try {
       return await this.send(path, values);
     } finally {
       this.inFlight -= 1;
+      if (this.inFlight === 0) {
+        clearTimeout(this.pendingTimer);
+        this.pendingTimer = null;
+        if (this.pending) {
+          this.pending = false;
+          this.render();
+        }
+      }
       if (this.idle) this.emit("idle", {});
     }
   }
@@ -437,7 +602,7 @@ export class FormBinding extends EventTarget {
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(values),
     });
-    if (response.status !== 200 && response.status !== 422) {
+    if (response.status !== 200) {
       const error = new Error(`formrules: ${path.split("?")[0]} answered ${response.status}`);
       error.status = response.status;
       throw error;
@@ -450,74 +615,81 @@ export class FormBinding extends EventTarget {
     return params.toString();
   }
 
-  /** Asks the live endpoint for one field's report and checklist. */
-  async validateField(name) {
+  /**
+   * Asks the live endpoint (`?field=`, which answers 200 whatever the values) for the whole
+   * form's verdict, every field's messages and the checklists: one request per checklist
+   * field, or one for `name` when the form draws no checklist. Resolves to whether the form
+   * passed; throws when the server could not be asked.
+   */
+  async validateLive(name) {
+    const targets = this.checklistFields();
+    if (!targets.length) targets.push(name ?? this.fieldNames[0]);
+    const results = await Promise.allSettled(targets.map((target) => this.validateOne(target)));
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
+    return this.valid;
+  }
+
+  async validateOne(name) {
     const field = this.fields.get(name);
-    const seq = (field.fieldSeq += 1);
+    const seq = (this.seq += 1);
+    const checklistSeq = (field.checklistSeq += 1);
     const edits = this.edits;
     const values = this.values();
+    const key = JSON.stringify(values);
     let body;
     try {
       body = await this.post(
         `/v1/rules/${encodeURIComponent(this.rulesName)}/validate?${this.query({ field: name })}`,
         values,
       );
-    } catch {
-      return; // live feedback is best effort; submit reports network trouble
+    } catch (error) {
+      if (!this.destroyed && seq > this.applied) this.markStale();
+      throw error;
     }
-    if (this.destroyed || seq < field.fieldApplied) return;
-    field.fieldApplied = seq;
-    const report = readFieldReport(body, name);
-    if (report && edits >= field.messagesOf) {
-      field.messagesOf = edits;
-      field.messages = report.messages;
-      field.valid = report.valid;
+    if (this.destroyed) return;
+    if (checklistSeq >= field.checklistApplied || !field.checklistApplied) {
+      field.checklistApplied = checklistSeq;
+      const checklist = readChecklist(body, name);
+      if (checklist) field.checklist = checklist;
     }
-    const checklist = readChecklist(body, name);
-    if (checklist) field.checklist = checklist;
+    if (seq > this.applied && edits >= this.reportEdits) {
+      this.applied = seq;
+      this.reportEdits = edits;
+      this.reportKey = key;
+      this.stale = false;
+      this.valid = Boolean(body.formValid);
+      for (const fieldName of this.fieldNames) {
+        const report = readLiveField(body, fieldName);
+        if (!report) continue;
+        const target = this.fields.get(fieldName);
+        target.messages = report.messages;
+        target.valid = report.valid;
+      }
+      this.reconcile();
+    }
     this.render();
   }
 
-  /** Validates the whole form; resolves to whether it passed, or throws on network trouble. */
-  async validateAll() {
-    const seq = (this.fullSeq += 1);
-    const edits = this.edits;
-    const values = this.values();
-    const key = JSON.stringify(values);
-    let body;
-    try {
-      body = await this.post(`/v1/rules/${encodeURIComponent(this.rulesName)}/validate?${this.query()}`, values);
-    } catch (error) {
-      if (seq === this.fullSeq) {
-        // Not knowing is not valid: the button stays off until the server answers again.
-        this.validationError = error;
-        this.valid = false;
-        this.reportKey = null;
-        this.render();
+  /**
+   * The last live check failed. Messages computed for values that have changed since are
+   * no longer about what is on screen: they go, and the form is not known to be valid.
+   */
+  markStale() {
+    this.stale = true;
+    this.valid = false;
+    if (this.reportEdits !== this.edits) {
+      const reported = this.reportKey ? JSON.parse(this.reportKey) : {};
+      const now = this.values();
+      for (const field of this.fields.values()) {
+        if (reported[field.name] === now[field.name]) continue;
+        field.display = [];
+        field.messages = [];
+        field.valid = false;
       }
-      throw error;
+      this.reportKey = null;
     }
-    if (this.destroyed) return false;
-    if (seq >= this.fullApplied) {
-      this.fullApplied = seq;
-      this.validationError = null;
-      this.applyReport(body, edits);
-      this.reportKey = key;
-      this.render();
-    }
-    return Boolean(body.valid);
-  }
-
-  applyReport(body, edits) {
-    this.valid = Boolean(body.valid);
-    for (const name of this.fieldNames) {
-      const report = readFieldReport(body, name);
-      const field = this.fields.get(name);
-      if (!report || edits < field.messagesOf) continue;
-      field.messagesOf = edits;
-      field.messages = report.messages;
-      field.valid = report.valid;
-    }
+    this.render();
   }
 
   // ---------------------------------------------------------------- display policy
@@ -533,9 +705,76 @@ export class FormBinding extends EventTarget {
     );
   }
 
-  /** The messages to show under a field now: none while the display policy keeps it quiet. */
+  /**
+   * The messages a field presents, from its report: under a field with a drawn checklist,
+   * the errors the checklist lists become one summary line, and its unmet recommendations are
+   * left to the checklist's warning mark (a strength message stays: it says why and what to try).
+   */
+  presented(name) {
+    const field = this.fields.get(name);
+    const messages = field.messages;
+    if (!field.checklistBox || !field.checklist.length) return messages;
+    const listed = new Set(field.checklist.map((item) => item.code));
+    const words = this.words();
+    const out = [];
+    let summarized = false;
+    for (const m of messages) {
+      if (!listed.has(m.code) || m.code === "required" || m.suggestion) {
+        out.push(m);
+      } else if (m.severity !== "warning" && !summarized) {
+        summarized = true;
+        out.push({
+          code: "checklist",
+          severity: "error",
+          text: words.checklistSummaryInline,
+          spoken: words.checklistSummary(this.label(name)),
+        });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Reward early, punish late: between commits (a blur, a submit) a field's shown messages
+   * may only shrink, as errors are fixed; new or changed errors wait for the next commit.
+   */
+  reconcile() {
+    const current = this.reportEdits === this.edits && [...this.fields.values()].every((f) => f.timer === null);
+    if (this.pendingCommit && current) {
+      this.pendingCommit = false;
+      this.commit();
+      return;
+    }
+    for (const name of this.fieldNames) {
+      const field = this.fields.get(name);
+      // A message stays while the report still says it word for word; one that is fixed (or
+      // would now say something else) goes at once; what is new waits for the commit.
+      const now = new Map(this.presented(name).map((m) => [m.spoken, m]));
+      field.display = this.shows(name) ? field.display.filter((m) => now.has(m.spoken)).map((m) => now.get(m.spoken)) : [];
+    }
+    if (this.submitFailed && !this.fieldNames.some((n) => this.hasShownError(n))) this.submitFailed = false;
+  }
+
+  /** Shows every field's current messages, as the display policy allows, and announces what is new. */
+  commit({ quiet = null, announce = true } = {}) {
+    const announcements = [];
+    for (const name of this.fieldNames) {
+      const field = this.fields.get(name);
+      const before = new Set(field.display.map((m) => m.spoken));
+      field.display = this.shows(name) ? this.presented(name) : [];
+      if (name === quiet) continue; // focus is moving there: its description is read anyway
+      for (const m of field.display) if (!before.has(m.spoken)) announcements.push(m.spoken);
+    }
+    if (announce && this.liveRegion && announcements.length) setText(this.liveRegion, announcements.join(" "));
+  }
+
+  hasShownError(name) {
+    return this.fields.get(name).display.some((m) => m.severity !== "warning");
+  }
+
+  /** The messages shown under a field now: none while the display policy keeps it quiet. */
   messages(name) {
-    return this.shows(name) ? this.allMessages(name) : [];
+    return (this.fields.get(name)?.display || []).map((m) => ({ ...m }));
   }
 
   /** Every message of the field's last report, whatever the display policy. */
@@ -543,9 +782,17 @@ export class FormBinding extends EventTarget {
     return (this.fields.get(name)?.messages || []).map((m) => ({ ...m }));
   }
 
-  /** The field's requirements with met/unmet, live. */
+  /** The field's requirements with met/unmet, live (`required` is not a requirement line). */
   checklist(name) {
     return (this.fields.get(name)?.checklist || []).map((item) => ({ ...item }));
+  }
+
+  /** `neutral` until the field is edited (or a submit is attempted), then `met`, `unmet` or `recommended` (an unmet warning). */
+  requirementState(name, item) {
+    const field = this.fields.get(name);
+    if (!field?.edited && !field?.submitted) return "neutral";
+    if (item.met) return "met";
+    return item.severity === "warning" ? "recommended" : "unmet";
   }
 
   /** The field's label in the current language. */
@@ -555,7 +802,7 @@ export class FormBinding extends EventTarget {
     return labels[this.locale] ?? labels[this.rules.defaultLocale] ?? Object.values(labels)[0] ?? name;
   }
 
-  /** `valid` and nothing loading: when the submit button is enabled. */
+  /** `valid` and nothing loading: when the submit button looks enabled. */
   get submitEnabled() {
     return this.valid && !this.loading;
   }
@@ -574,15 +821,18 @@ export class FormBinding extends EventTarget {
         submitted: field.submitted,
         messages: this.messages(name),
         allMessages: this.allMessages(name),
-        checklist: this.checklist(name),
+        checklist: this.checklist(name).map((item) => ({ ...item, state: this.requirementState(name, item) })),
         sensitive: Boolean(field.description.sensitive),
       };
     }
     return {
       locale: this.locale,
+      bound: this.bound,
       valid: this.valid,
       loading: this.loading,
       idle: this.idle,
+      pending: this.pending,
+      stale: this.stale,
       submitEnabled: this.submitEnabled,
       generalError: this.generalError,
       shakeCount: this.shakeCount,
@@ -596,23 +846,23 @@ export class FormBinding extends EventTarget {
    * The submit flow of `FormModel.submit(action:)`: nothing while loading; every field's
    * messages show; when the server finds the values invalid, focus moves to the first
    * invalid field (rules-file order) and the form shakes; otherwise the action runs with
-   * `loading` set, and a thrown error becomes the general error.
+   * `loading` set, and a thrown error becomes the general error. A refusal (a `SubmitError`
+   * whose code starts with `auth.`) shakes too, and focus goes to the password, selected.
    * @returns {Promise<boolean>} whether the action ran and succeeded
    */
   async submit() {
-    if (this.loading) return false;
+    if (this.loading || !this.bound) return false;
     for (const field of this.fields.values()) {
       field.submitted = true;
       clearTimeout(field.timer);
       field.timer = null;
     }
     const key = JSON.stringify(this.values());
-    let valid = this.valid;
-    if (this.reportKey !== key || this.fullApplied !== this.fullSeq) {
+    if (this.reportKey !== key || this.reportEdits !== this.edits) {
       // The last report is not of these values: ask the server before deciding.
       this.setLoading(true);
       try {
-        valid = await this.validateAll();
+        await this.validateLive(null);
       } catch (error) {
         this.setLoading(false);
         // fetch rejects with a TypeError when the server cannot be reached at all.
@@ -622,16 +872,22 @@ export class FormBinding extends EventTarget {
       }
       this.setLoading(false);
     }
-    this.render();
-    if (!valid) {
-      const first = this.fieldNames.map((n) => this.fields.get(n)).find((f) => !f.valid && f.input);
+    const first = this.valid ? null : this.fieldNames.map((n) => this.fields.get(n)).find((f) => !f.valid && f.input);
+    this.pendingCommit = false;
+    this.commit({ quiet: first?.name ?? null });
+    if (!this.valid) {
+      this.submitFailed = true;
+      this.render();
       if (first) first.input.focus();
       this.shake();
       this.emit("submitfailed", { field: first?.name ?? null });
       return false;
     }
+    this.submitFailed = false;
     this.generalError = null;
     this.setLoading(true);
+    const edits = this.edits;
+    let refused = false;
     try {
       if (this.options.onSubmit) {
         await this.options.onSubmit(this.values(), this);
@@ -642,11 +898,28 @@ export class FormBinding extends EventTarget {
       this.emit("submitted", {});
       return true;
     } catch (error) {
-      this.generalError = this.errorMessage(error);
+      // An answer about values the person has changed since is not shown over the new ones.
+      if (this.edits === edits) {
+        this.generalError = this.errorMessage(error);
+        refused = isRefusal(error);
+      }
       return false;
     } finally {
       this.setLoading(false);
+      if (refused) this.refused();
     }
+  }
+
+  /** A wrong password: the same shake as a failed validation, and the password selected for retyping. */
+  refused() {
+    this.shake();
+    const secret = this.fieldNames.map((n) => this.fields.get(n)).find((f) => f.description.sensitive && f.input);
+    const target = secret?.input || this.generalBox;
+    if (!target) return;
+    if (target === this.generalBox && !target.hasAttribute("tabindex")) target.tabIndex = -1;
+    target.focus();
+    if (target.select) target.select();
+    this.emit("refused", { field: secret?.name ?? null });
   }
 
   setLoading(loading) {
@@ -691,39 +964,50 @@ export class FormBinding extends EventTarget {
 
   render() {
     if (this.options.render !== false) this.draw();
+    this.gateButtons();
+    this.drawTitle();
     this.emit("statechange", this.state);
   }
 
+  /** GOV.UK's pattern: while a failed submit's errors show, the title says so first. */
+  drawTitle() {
+    if (this.options.titlePrefix === false) return;
+    let title = document.title;
+    for (const words of Object.values(STRINGS)) {
+      if (title.startsWith(words.errorTitlePrefix)) title = title.slice(words.errorTitlePrefix.length);
+    }
+    const wanted = this.submitFailed ? this.words().errorTitlePrefix + title : title;
+    if (document.title !== wanted) document.title = wanted;
+  }
+
   draw() {
-    const words = STRINGS[this.locale] || STRINGS.en;
-    const announcements = [];
+    const words = this.words();
     for (const name of this.fieldNames) {
       const field = this.fields.get(name);
       const input = field.input;
       if (!input) continue;
       if (field.labelElement) setText(field.labelElement, this.label(name));
-      const shown = this.messages(name);
-      const hasError = shown.some((m) => m.severity !== "warning");
-      if (this.shows(name) && hasError) input.setAttribute("aria-invalid", "true");
-      else input.setAttribute("aria-invalid", "false");
+      const shown = field.display;
+      input.setAttribute("aria-invalid", shown.some((m) => m.severity !== "warning") ? "true" : "false");
       if (field.messageBox) {
-        const texts = shown.map((m) => `${m.severity}\u0000${m.text}`).join("\n");
+        const texts = shown.map((m) => `${m.severity}\u0000${m.text}\u0000${m.suggestion || ""}`).join("\n");
         if (field.messageBox.dataset.formrulesShown !== texts) {
           field.messageBox.dataset.formrulesShown = texts;
           field.messageBox.replaceChildren(
-            ...shown.map((m) => {
+            ...shown.flatMap((m) => {
               const p = document.createElement("p");
               p.className = `formrules-message formrules-${m.severity === "warning" ? "warning" : "error"}`;
               p.dataset.code = m.code;
               p.textContent = m.text;
-              return p;
+              if (!m.suggestion) return [p];
+              const hint = document.createElement("p");
+              hint.className = "formrules-message formrules-suggestion";
+              hint.textContent = m.suggestion;
+              return [p, hint];
             }),
           );
         }
       }
-      const spoken = shown.map((m) => m.text).join(" ");
-      if (spoken && this.announced.get(name) !== spoken) announcements.push(spoken);
-      this.announced.set(name, spoken);
       if (field.checklistBox) this.drawChecklist(field, words);
       for (const toggle of field.revealButtons) toggle.refresh();
     }
@@ -731,20 +1015,20 @@ export class FormBinding extends EventTarget {
       setText(this.generalBox, this.generalError || "");
       this.generalBox.hidden = !this.generalError;
     }
-    this.form.setAttribute("aria-busy", this.loading ? "true" : "false");
+    // aria-busy may hold back what a live region inside the busy element says: a form that
+    // holds its own general error or live region is not marked busy (data-loading still is).
+    const regionInside = [this.generalBox, this.liveRegion].some((box) => box && this.form.contains(box));
+    if (regionInside) this.form.removeAttribute("aria-busy");
+    else this.form.setAttribute("aria-busy", this.loading ? "true" : "false");
     this.form.toggleAttribute("data-loading", this.loading);
-    if (this.options.manageSubmit !== false) {
-      for (const button of this.form.querySelectorAll('button[type="submit"], button:not([type]), input[type="submit"]')) {
-        button.disabled = !this.submitEnabled;
-      }
-    }
-    if (this.liveRegion && announcements.length) setText(this.liveRegion, announcements.join(" "));
+    this.form.toggleAttribute("data-pending", this.pending);
+    this.form.toggleAttribute("data-stale", this.stale);
   }
 
   drawChecklist(field, words) {
     const box = field.checklistBox;
     const list = box.tagName === "UL" || box.tagName === "OL" ? box : ensureList(box);
-    const items = field.checklist;
+    const items = field.checklist.filter((item) => item.code !== "required");
     while (list.children.length > items.length) list.lastElementChild.remove();
     items.forEach((item, index) => {
       let li = list.children[index];
@@ -761,13 +1045,41 @@ export class FormBinding extends EventTarget {
         li.append(mark, text, status);
         list.append(li);
       }
+      const state = this.requirementState(field.name, item);
       li.dataset.code = item.code;
       li.dataset.met = item.met ? "true" : "false";
-      setText(li.children[0], item.met ? "✓" : "✗");
+      li.dataset.state = state;
+      setText(li.children[0], { neutral: "○", met: "✓", unmet: "✗", recommended: "!" }[state]);
       setText(li.children[1], item.text);
-      setText(li.children[2], item.met ? words.met : words.unmet);
+      setText(li.children[2], { neutral: "", met: words.met, unmet: words.unmet, recommended: words.recommendedUnmet }[state]);
     });
   }
+}
+
+/** A refusal: the service said no to valid-looking values (a wrong password). */
+function isRefusal(error) {
+  return error instanceof SubmitError && String(error.code || "").startsWith("auth.");
+}
+
+/** The module's language before the rules are loaded: ja or en by prefix, else en. */
+function earlyLocale(tag) {
+  const language = String(tag || "").toLowerCase().split("-")[0];
+  return language in OFFLINE_MESSAGES ? language : "en";
+}
+
+/**
+ * Where a field's message box goes: after the input's row, not inside it. A row is the
+ * input's parent when it also holds a button (a show/hide toggle) or lays its children out
+ * in a flex row; a message inside it would squeeze the input.
+ */
+function fieldRow(input, form) {
+  const marked = input.closest("[data-formrules-field]");
+  if (marked) return marked;
+  const parent = input.parentElement;
+  if (!parent || parent === form || parent.tagName === "LABEL") return input;
+  const display = getComputedStyle(parent).display;
+  if (parent.querySelector("button") || display === "flex" || display === "inline-flex") return parent;
+  return input;
 }
 
 // ---------------------------------------------------------------- show/hide toggle
@@ -851,20 +1163,19 @@ function firstLabelMap(rules) {
   return {};
 }
 
-// A field's report inside a whole report, or a live response that is the field's report.
-function readFieldReport(body, name) {
-  let report = null;
-  if (body && body.fields && body.fields[name]) report = body.fields[name];
-  else if (body && body.field === name && body.report) report = body.report;
-  else if (body && body.field === name) report = body;
+// A field's failures in the live endpoint's `fields` (each with `message`, `inlineMessage`
+// and, for strength, `suggestion`).
+function readLiveField(body, name) {
+  const report = body?.fields?.[name];
   if (!report) return null;
-  const failures = [...(report.errors || []), ...(report.warnings || [])];
   return {
     valid: report.valid !== false,
-    messages: failures.map((f) => ({
+    messages: (report.failures || []).map((f) => ({
       code: f.code,
       severity: f.severity || "error",
       text: f.inlineMessage || f.message || f.code,
+      spoken: f.message || f.inlineMessage || f.code,
+      suggestion: f.suggestion || null,
     })),
   };
 }

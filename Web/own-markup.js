@@ -6,8 +6,8 @@ const form = document.querySelector("form.signin");
 const needs = document.getElementById("needs");
 const choice = document.getElementById("lang-choice");
 const texts = {
-  en: { show: "Show", hide: "Hide", title: "Members area", lang: "Language", mail: "Your e-mail", secret: "Your password", go: "Enter", needs: "Password requirements", busy: "Checking…", done: "Welcome in." },
-  ja: { show: "表示", hide: "非表示", title: "会員エリア", lang: "言語", mail: "メール", secret: "パスワード", go: "入る", needs: "パスワードの条件", busy: "確認中です…", done: "ようこそ。" },
+  en: { show: "Show", hide: "Hide", title: "Members' page", lang: "Language", mail: "Email address", secret: "Your password", go: "Log in", needs: "Password requirements", done: "Welcome!" },
+  ja: { show: "表示", hide: "非表示", title: "会員ページ", lang: "言語", mail: "メールアドレス", secret: "パスワード", go: "ログイン", needs: "パスワードの条件", done: "ようこそ。" },
 };
 
 const binding = await bindForm(form, {
@@ -27,7 +27,7 @@ const binding = await bindForm(form, {
       const problem = await response.json().catch(() => ({}));
       throw new SubmitError(problem.code || "unknown", problem.detail);
     }
-    document.getElementById("done").hidden = false;
+    document.getElementById("done").textContent = texts[b.locale].done;
   },
 });
 choice.value = binding.locale;
@@ -42,18 +42,30 @@ const peek = new RevealToggle(document.getElementById("peek"), secret, () => {
 function draw() {
   const t = texts[binding.locale];
   document.documentElement.lang = binding.locale;
-  for (const [id, key] of [["title", "title"], ["lang-label", "lang"], ["mail-label", "mail"], ["secret-label", "secret"], ["go", "go"], ["done", "done"]]) {
+  for (const [id, key] of [["title", "title"], ["lang-label", "lang"], ["mail-label", "mail"], ["secret-label", "secret"], ["go", "go"]]) {
     document.getElementById(id).textContent = t[key];
   }
+  const done = document.getElementById("done");
+  if (done.textContent) done.textContent = t.done;
+  if (binding.loading || binding.generalError) done.textContent = "";
   needs.setAttribute("aria-label", t.needs);
-  document.getElementById("busy").textContent = binding.loading ? t.busy : "";
-  const items = binding.checklist("password");
+  const words = STRINGS[binding.locale];
+  const busy = binding.loading ? words.loading : binding.stale ? words.notChecked : binding.pending ? words.checking : "";
+  document.getElementById("busy").textContent = busy;
+  // The checklist as the binding's state gives it: neutral until the password is edited,
+  // `required` left out (it is not a requirement of a password), an unmet recommendation a warning.
+  const items = binding.state.fields.password.checklist.filter((item) => item.code !== "required");
+  const spoken = { neutral: "", met: words.met, unmet: words.unmet, recommended: words.recommendedUnmet };
   needs.replaceChildren(
     ...items.map((item) => {
       const li = document.createElement("li");
-      li.className = item.met ? "ok" : "no";
+      li.className = { neutral: "todo", met: "ok", unmet: "no", recommended: "soft" }[item.state];
       li.dataset.met = String(item.met);
-      li.textContent = item.text + (item.met ? STRINGS[binding.locale].met : STRINGS[binding.locale].unmet);
+      li.dataset.state = item.state;
+      const status = document.createElement("span");
+      status.className = "formrules-sr";
+      status.textContent = spoken[item.state];
+      li.append(item.text, status);
       return li;
     }),
   );

@@ -89,7 +89,7 @@
           if model.isLoading { ProgressView() } else { Text("Sign up") }
         }
         .buttonStyle(.borderedProminent)
-        .disabled(!model.isSubmitEnabled)
+        .opacity(model.isSubmitEnabled ? 1 : 0.5)  // the seed's gate, drawn; a tap is always answered
       }
       .padding()
       .shake(trigger: model.shakeTrigger)

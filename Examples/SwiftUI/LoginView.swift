@@ -17,10 +17,11 @@
     }
   }
 
-  /// The seed login screen, bound to `FormModel`: the button is enabled exactly when the
-  /// policy passes and nothing is loading; a failed submit focuses the first invalid field
-  /// and shakes the form; an error thrown by `login` shows above the form in the user's
-  /// language.
+  /// The seed login screen, bound to `FormModel`: the button looks enabled exactly when the
+  /// policy passes and nothing is loading, and a tap on it is always answered; a failed
+  /// submit focuses the first invalid field and shakes the form; a wrong password (an
+  /// `auth.` error thrown by `login`) shakes it too, shows the error above the form in the
+  /// user's language and puts focus back on the password.
   ///
   /// ```swift
   /// let url = Bundle.main.url(forResource: "login", withExtension: "json")!
@@ -72,7 +73,9 @@
           if model.isLoading { ProgressView() } else { Text(model.text("ui.logIn")) }
         }
         .buttonStyle(.borderedProminent)
-        .disabled(!model.isSubmitEnabled)
+        // The seed's gate, drawn but not enforced: `.disabled` would make a tap on a form that
+        // is not ready do nothing, where `submit` answers it with messages, shake and focus.
+        .opacity(model.isSubmitEnabled ? 1 : 0.5)
       }
       .padding()
       // The model decides when errors show, from what gained and lost focus.
@@ -82,7 +85,9 @@
 
     private func submit() async {
       await model.submit { try await login(model.values) }
-      // After a failed attempt the model has moved focus to the first invalid field.
+      // After a failed or refused attempt the model has moved focus: to the first invalid
+      // field, or after a wrong password to `fieldAfterRefusal` (`refusalTrigger` changed; a
+      // UIKit text field would `selectAll` there so that typing replaces the password).
       switch model.focusedField {
       case "email": focus = .email
       case "password": focus = .password(password.visibleInput)

@@ -11,13 +11,15 @@
     var trigger: Int
     var animation = ShakeAnimation.standard
     @State private var start: Date?
+    /// Reduce Motion: nothing moves (focus still goes where the model says).
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
     func body(content: Content) -> some View {
       TimelineView(.animation(paused: start == nil)) { context in
         content.offset(x: offset(at: context.date))
       }
       .task(id: trigger) {
-        guard trigger != 0 else { return }
+        guard trigger != 0, !reduceMotion else { return }
         start = .now
         do {
           try await Task.sleep(for: .seconds(animation.duration))

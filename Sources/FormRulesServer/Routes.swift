@@ -322,8 +322,45 @@ struct Routes {
       writer.string(item.severity.rawValue)
       writer.raw("}")
     }
-    writer.raw("]}")
+    writer.raw("]")
+    writeLiveFields(report, policy: policy, language: language, to: &writer)
+    writer.raw("}")
     return Response(status: 200, contentType: Response.json, body: writer.bytes, headers: headers)
+  }
+
+  /// `formValid` and every field's failures with both message variants, so that a page
+  /// validating live needs one request that answers 200 (a 422 is logged as an error by
+  /// browsers): `message` (labeled, for a live region), `inlineMessage` (under the field) and,
+  /// for `strength`, `suggestion` (the catalog's first useful suggestion). See docs/web.md.
+  private func writeLiveFields(_ report: Report, policy: Policy, language: String, to writer: inout JSONWriter) {
+    writer.raw(",\"formValid\":")
+    writer.bool(report.isValid)
+    writer.raw(",\"fields\":{")
+    for (i, field) in report.fields.enumerated() {
+      if i > 0 { writer.raw(",") }
+      writer.key(field.name)
+      writer.raw("{\"valid\":")
+      writer.bool(field.isValid)
+      writer.raw(",\"failures\":[")
+      for (j, failure) in field.failures.enumerated() {
+        if j > 0 { writer.raw(",") }
+        writer.raw("{\"code\":")
+        writer.string(failure.code)
+        writer.raw(",\"severity\":")
+        writer.string(failure.severity.rawValue)
+        writer.raw(",\"message\":")
+        writer.string(policy.message(for: failure, field: field.name, locale: language, style: .labeled))
+        writer.raw(",\"inlineMessage\":")
+        writer.string(policy.message(for: failure, field: field.name, locale: language, style: .inline))
+        if let suggestion = policy.catalog.firstUsefulSuggestion(for: failure, locale: language) {
+          writer.raw(",\"suggestion\":")
+          writer.string(suggestion)
+        }
+        writer.raw("}")
+      }
+      writer.raw("]}")
+    }
+    writer.raw("}")
   }
 
   private func batch(_ served: ServedRules, _ request: Request, body: [UInt8]) -> Response {

@@ -36,15 +36,25 @@ public final class FormModel {
   public private(set) var isLoading = false
   /// The message shown above the form after a failed submit action.
   public var generalError: String?
-  /// Changes on every failed submit attempt; a shake animation watches it. A counter and not
-  /// a flag, so the second failure in a row still changes the value and shakes again.
+  /// Changes on every failed submit attempt and on every refused one (a wrong password: see
+  /// ``isRefusal(_:)``); a shake animation watches it. A counter and not a flag, so the second
+  /// failure in a row still changes the value and shakes again. A UI that honours reduced
+  /// motion skips the animation but still moves focus.
   public private(set) var shakeTrigger = 0
+  /// Changes on every refused submit. Focus is then on ``fieldAfterRefusal`` (or on the field
+  /// the identity provider named); a UI selects that field's text when this changes, so that
+  /// typing replaces the refused password.
+  public private(set) var refusalTrigger = 0
   /// How an identity provider's error thrown by a submit action (``IdentityError``, or a
   /// Firebase SDK `NSError`) becomes a message; change entries or field names here.
   public var identityErrors: IdentityErrorMapping = .standard
   /// Failures the submit action reported on a field (`email.taken`), shown under it until
   /// the user edits that field.
   private var submitFailures: [String: Failure] = [:]
+  /// Reward early, punish late: while the user edits, each field's shown failures as they
+  /// were when the editing began, less those fixed since. `nil` between edits (after focus
+  /// moves or a submit attempt), when every field shows its current failures.
+  private var shownWhileEditing: [String: [Failure]]?
 
   /// - Parameters:
   ///   - policy: the compiled rules every field is checked against.
@@ -85,12 +95,34 @@ public final class FormModel {
   /// Records the user's edit of a field. Names the policy does not know are ignored.
   public func setValue(_ value: String, for field: String) {
     guard let old = values[field], old != value else { return }
+    if shownWhileEditing == nil, !displayPolicy.showsWhileFirstEditing {
+      shownWhileEditing = Dictionary(uniqueKeysWithValues: fieldNames.map { ($0, failures(of: $0)) })
+    }
     values[field] = value
     states[field]?.isEdited = true
     // The general error described the values that were sent; once they change it is stale.
     generalError = nil
     submitFailures[field] = nil
     report = policy.validate(values)
+    if let shown = shownWhileEditing {
+      // A fixed error goes at once; one that now reads differently goes too; nothing is added.
+      var kept: [String: [Failure]] = [:]
+      for (name, failures) in shown {
+        let now = Set(self.failures(of: name).map { text(of: $0, field: name) })
+        kept[name] = failures.filter { now.contains(text(of: $0, field: name)) }
+      }
+      shownWhileEditing = kept
+    }
+  }
+
+  private func failures(of field: String) -> [Failure] {
+    var failures = report.fields[field]?.failures ?? []
+    if let failure = submitFailures[field] { failures.append(failure) }
+    return failures
+  }
+
+  private func text(of failure: Failure, field: String) -> String {
+    policy.message(for: failure, field: field, locale: language, style: .inline)
   }
 
   /// The field that has focus. Moving focus away marks the previous field as having lost it.
@@ -99,6 +131,7 @@ public final class FormModel {
     set {
       guard newValue != focus else { return }
       if let previous = focus { states[previous]?.hasLostFocus = true }
+      shownWhileEditing = nil  // leaving a field: errors are added or replaced now
       focus = newValue.flatMap { values[$0] == nil ? nil : $0 }
     }
   }
@@ -120,15 +153,22 @@ public final class FormModel {
   }
 
   /// The messages to show under a field now (inline style), or none while the display policy
-  /// keeps the field quiet.
+  /// keeps the field quiet. While the user edits (until focus moves or a submit attempt), a
+  /// shown error goes as soon as it is fixed, but new or changed errors wait: reward early,
+  /// punish late, so the screen never scolds an intermediate state.
   public func messages(for field: String) -> [FieldMessage] {
-    showsMessages(for: field) ? allMessages(for: field) : []
+    guard showsMessages(for: field) else { return [] }
+    guard let shown = shownWhileEditing?[field] else { return allMessages(for: field) }
+    return render(shown, field: field)
   }
 
   /// Every message of a field regardless of the display policy.
   public func allMessages(for field: String) -> [FieldMessage] {
-    guard var failures = report.fields[field]?.failures else { return [] }
-    if let failure = submitFailures[field] { failures.append(failure) }
+    guard report.fields[field] != nil else { return [] }
+    return render(failures(of: field), field: field)
+  }
+
+  private func render(_ failures: [Failure], field: String) -> [FieldMessage] {
     let language = language
     return failures.map {
       FieldMessage(
@@ -169,6 +209,7 @@ public final class FormModel {
   @discardableResult
   public func attemptSubmit() -> Bool {
     for name in fieldNames { states[name]?.isSubmitted = true }
+    shownWhileEditing = nil
     guard !report.isValid else { return true }
     focusedField = firstInvalidField
     shakeTrigger &+= 1
@@ -193,6 +234,11 @@ public final class FormModel {
     do {
       try await action()
     } catch {
+      let refused = isRefusal(error)
+      if refused {
+        shakeTrigger &+= 1
+        refusalTrigger &+= 1
+      }
       if let identity = IdentityError(error) {
         let mapped = identityErrors.map(identity)
         if let field = mapped.field, values[field] != nil {
@@ -202,7 +248,27 @@ public final class FormModel {
         }
       }
       generalError = generalErrorMessage(for: error)
+      if refused, let field = fieldAfterRefusal { focusedField = field }
     }
+  }
+
+  /// Whether a submit action's error means the service refused the values (a wrong password,
+  /// a locked account, an address already taken), as opposed to a failure to reach it: a
+  /// ``FormErrorCode`` whose code starts with `auth.`, or an identity provider's error that maps
+  /// to an `auth.` code or to a field. A refusal shakes the form like a failed validation.
+  public func isRefusal(_ error: any Error) -> Bool {
+    if let identity = IdentityError(error) {
+      let mapped = identityErrors.map(identity)
+      return mapped.field != nil || mapped.failure.code.hasPrefix("auth.")
+    }
+    if let coded = error as? any FormErrorCode { return coded.code.hasPrefix("auth.") }
+    return false
+  }
+
+  /// Where focus goes after a refused submit: the first sensitive field in rules-file order
+  /// (the password), whose text the UI selects; `nil` when the form has none.
+  public var fieldAfterRefusal: String? {
+    report.fields.first { $0.isSensitive }?.name
   }
 
   /// The failure the last submit action reported on `field`, until the field is edited.

@@ -10,6 +10,7 @@ Environment:
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -84,7 +85,10 @@ def server(tmp_path_factory):
 
 
 # Every password the tests type; none may appear in the server's log or in a URL.
-SECRETS = ["abc12", "wrong-pass-1", "demo-pass-2024", "kq7#mzxp", "8302951746", "correct horse", "hunter22"]
+SECRETS = [
+    "abc12", "wrong-pass-1", "demo-pass-2024", "kq7#mzxp", "8302951746", "correct horse", "hunter22", "s3cret-pw",
+    "abcabcabcabcabcabc",
+]
 
 
 @pytest.fixture(scope="session")
@@ -135,16 +139,34 @@ def reduced_context(browser, server):
     context.close()
 
 
+def watch(page):
+    """Records JavaScript errors and console errors (a CSP violation, a failed resource load
+    are console errors in Chromium). A test that provokes one on purpose (a 401 from the demo
+    login, a server that is down) lists what it expects with `page.expect_console(pattern)`."""
+    errors = []
+    console = []
+    page.expected_console = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: console.append(message.text) if message.type == "error" else None)
+    page.expect_console = lambda pattern: page.expected_console.append(re.compile(pattern))
+
+    def check():
+        assert not errors, f"JavaScript errors on the page: {errors}"
+        unexpected = [text for text in console if not any(p.search(text) for p in page.expected_console)]
+        assert not unexpected, f"console errors on the page: {unexpected}"
+
+    return check
+
+
 @pytest.fixture
 def page(context, server):
     page = context.new_page()
     requests = Requests()
     page.on("request", requests)
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    check = watch(page)
     page.requests = requests
     yield page
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    check()
     for url in requests.urls:
         assert url.startswith(server + "/"), f"a request left our origin: {url}"
         for secret in SECRETS:

@@ -13,7 +13,7 @@ export BROWSER_RESULTS=$results
 echo "0 1" > "$results"   # until pytest says otherwise: a setup failure is a failure
 
 if ! bash Tests/Browser/setup.sh; then
-  echo "browser suite: setup failed (chromium from apt, playwright and pytest from PyPI)"
+  echo "browser suite: setup failed (chromium from apt; playwright, pytest and axe-playwright-python from PyPI)"
   exit 1
 fi
 export VALIDATE_BIN=${VALIDATE_BIN:-$PWD/.build/debug/validate}
@@ -26,7 +26,7 @@ if [ -n "${SCREENSHOTS_DIR:-}" ]; then
   export SCREENSHOTS_DIR
 fi
 cd Tests/Browser
-timeout 1200 python3 -m pytest -q -p no:cacheprovider -o addopts="" test_pages.py
+timeout 1500 python3 -m pytest -q -p no:cacheprovider -o addopts="" test_pages.py test_hardening.py
 status=$?
 read -r browser_passed browser_failed < "$results" || { browser_passed=0; browser_failed=1; }
 echo "browser: $browser_passed passed, $browser_failed failed"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the browser suite needs, idempotently: Chromium and its driver from Debian,
-# Playwright and pytest from PyPI. Playwright drives the system browser
+# Playwright, pytest and axe-playwright-python from PyPI. Playwright drives the system browser
 # (executable_path=/usr/bin/chromium); its own browser download is never used.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
@@ -12,6 +12,8 @@ if ! command -v chromium >/dev/null 2>&1; then
   $sudo apt-get install -y -qq --no-install-recommends chromium chromium-driver fonts-noto-cjk >/dev/null
 fi
 
-if ! python3 -c 'import playwright, pytest' >/dev/null 2>&1; then
-  python3 -m pip install --quiet --disable-pip-version-check 'playwright>=1.40' 'pytest>=7'
+if ! python3 -c 'import playwright, pytest, axe_playwright_python' >/dev/null 2>&1; then
+  # axe-playwright-python carries axe-core's script: the accessibility checks need no network.
+  python3 -m pip install --quiet --disable-pip-version-check 'playwright>=1.40' 'pytest>=7' \
+    'axe-playwright-python>=0.1.4'
 fi

@@ -46,7 +46,10 @@ struct FormModelTests {
     #expect(model.messages(for: "email").map(\.code) == ["required"])
     model["password"] = "abcdef"
     #expect(model.messages(for: "password").isEmpty)
+    // A new error waits until focus moves (reward early, punish late).
     model["password"] = "abcde"
+    #expect(model.messages(for: "password").isEmpty)
+    model.focusedField = "email"
     #expect(model.messages(for: "password").map(\.code) == ["minLength"])
   }
 

@@ -17,6 +17,13 @@ struct UIWordsTests {
     "ui.hide": ("非表示", "Hide"),
     "ui.showPassword": ("パスワードを表示", "Show password"),
     "ui.hidePassword": ("パスワードを非表示", "Hide password"),
+    // Around the form (Sources/FormRules/Render/Messages/PageWords.swift; Web/formrules.js's STRINGS).
+    "ui.sending": ("送信中です…", "Sending…"),
+    "ui.checking": ("確認中…", "Checking…"),
+    "ui.met": ("（満たしています）", "(met)"),
+    "ui.notMet": ("（満たしていません）", "(not met)"),
+    "ui.recommendedNotMet": ("（推奨：満たしていません）", "(recommended, not met)"),
+    "ui.errorTitlePrefix": ("エラー：", "Error:"),
   ]
 
   static func source(_ path: String) throws -> String {
@@ -33,7 +40,8 @@ struct UIWordsTests {
       #expect(en.text(key) == word.en, "\(key)")
       // No English in Japanese words, no Japanese in English ones, no sentence stop.
       let latinInJapanese = word.ja.unicodeScalars.contains { $0.properties.isAlphabetic && $0.isASCII }
-      let japaneseInEnglish = word.en.unicodeScalars.contains { !$0.isASCII }
+      // "…" (U+2026) is punctuation, in both languages.
+      let japaneseInEnglish = word.en.unicodeScalars.contains { !$0.isASCII && $0 != "\u{2026}" }
       #expect(!latinInJapanese, "\(key)")
       #expect(!japaneseInEnglish, "\(key)")
       #expect(!word.ja.hasSuffix("。") && !word.en.hasSuffix("."), "\(key)")

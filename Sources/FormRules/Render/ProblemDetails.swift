@@ -147,7 +147,17 @@ extension Report {
         writer.key(param.name)
         param.value.write(to: &writer)
       }
-      writer.raw("}}")
+      writer.raw("}")
+      // `strength`'s suggestions as sentences, as the report gives them (messages review M2).
+      if case .strings(let codes) = failure.params["suggestions"], !codes.isEmpty {
+        writer.raw(",\"suggestionMessages\":[")
+        for (i, sentence) in catalog.suggestions(for: failure, locale: language).enumerated() {
+          if i > 0 { writer.raw(",") }
+          writer.string(sentence)
+        }
+        writer.raw("]")
+      }
+      writer.raw("}")
     }
     for failure in formErrors where failure.severity == .error {
       // A value of the wrong type is the field's problem: point at it (`/password`).

@@ -1,0 +1,51 @@
+import FormRulesTestSupport
+import Foundation
+import Testing
+
+/// Issue 26: what the web page needs from the server in one request that answers 200 — the
+/// whole form's verdict and every field's failures with both message variants — and the
+/// strength suggestions as sentences in problem details (messages review M2, M3).
+@Suite("validate serve: the live endpoint's fields and problem suggestions")
+struct LiveFieldsTests {
+  @Test("?field= also answers formValid and every field's message, inlineMessage and suggestion")
+  func liveFields() throws {
+    let server = try ServerProcess(["--rules", "Rules"])
+    let body = #"{"email": "taro@example", "password": "correct horse", "password_confirmation": "correct horse!"}"#
+    let response = try server.post("signup", body, query: "?field=password&locale=ja")
+    #expect(response.status == 200)
+    let json = try #require(response.json)
+    #expect(json["formValid"] as? Bool == false)
+    let fields = try #require(json["fields"] as? [String: [String: Any]])
+    #expect(Set(fields.keys) == ["email", "password", "password_confirmation"])
+    #expect(fields["password"]?["valid"] as? Bool == true)
+    let confirmation = try #require(fields["password_confirmation"]?["failures"] as? [[String: Any]])
+    #expect(confirmation.first?["code"] as? String == "sameAs")
+    #expect(confirmation.first?["message"] as? String == "パスワード（確認）がパスワードと一致しません。")
+    #expect(confirmation.first?["inlineMessage"] as? String == "パスワードと一致しません。")
+    // No value, and no sensitive value, anywhere in the answer.
+    #expect(!response.text.contains("correct horse"))
+    #expect(!response.text.contains("taro@example\""))
+    let valid = try server.post(
+      "signup", #"{"email": "taro@example.jp", "password": "correct horse", "password_confirmation": "correct horse"}"#,
+      query: "?field=email&locale=en")
+    #expect(valid.status == 200)
+    #expect(try #require(valid.json)["formValid"] as? Bool == true)
+  }
+
+  @Test("a strength warning carries the catalog's first useful suggestion")
+  func strengthSuggestion() throws {
+    let server = try ServerProcess(["--rules", "Rules"])
+    let response = try server.post(
+      "nist-800-63b", #"{"password": "abcabcabcabcabcabc"}"#, query: "?field=password&locale=en")
+    let json = try #require(response.json)
+    let fields = try #require(json["fields"] as? [String: [String: Any]])
+    let failures = try #require(fields["password"]?["failures"] as? [[String: Any]])
+    let strength = try #require(failures.first { $0["code"] as? String == "strength" })
+    #expect(strength["severity"] as? String == "warning")
+    #expect(strength["suggestion"] as? String == "Avoid repeated words and characters.")
+    let minLength = try server.post("nist-800-63b", #"{"password": "short"}"#, query: "?field=password")
+    let other = try #require(minLength.json?["fields"] as? [String: [String: Any]])
+    let shortFailures = try #require(other["password"]?["failures"] as? [[String: Any]])
+    #expect(shortFailures.allSatisfy { $0["code"] as? String == "strength" || $0["suggestion"] == nil })
+  }
+}
