@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import Foundation
 import PackageDescription
 
@@ -27,6 +27,14 @@ let package = Package(
     .library(name: "FormRulesServer", targets: ["FormRulesServer"]),
     .executable(name: "validate", targets: ["validate"]),
   ],
+  // IDNA: Unicode email domains through GNU libidn2 (`libidn2-dev`; `brew install libidn2`). On by
+  // default. Off (`--disable-default-traits`, or an app that depends on this package with
+  // `traits: []`), the core links no libidn2 and refuses non-ASCII domains it cannot check
+  // (`email.idnaUnavailable`), as on iOS, which has no libidn2. Needs swift-tools 6.1 (traits).
+  traits: [
+    .trait(name: "IDNA", description: "Unicode email domains through GNU libidn2 (IDNA2008, UTS #46)."),
+    .default(enabledTraits: ["IDNA"]),
+  ],
   targets: [
     pcre2,
     .systemLibrary(
@@ -37,12 +45,15 @@ let package = Package(
     .systemLibrary(
       name: "CIDN2",
       pkgConfig: "libidn2",
-      providers: [.apt(["libidn2-dev"])]
+      providers: [.apt(["libidn2-dev"]), .brew(["libidn2"])]
     ),
     // The core: decode, compile, validate, render. What an app links, with FormRulesUI.
-    .target(name: "FormRules", dependencies: ["CPCRE2", "CIDN2"], linkerSettings: [.linkedLibrary("m")]),
+    .target(
+      name: "FormRules", dependencies: ["CPCRE2", .target(name: "CIDN2", condition: .when(traits: ["IDNA"]))],
+      linkerSettings: [.linkedLibrary("m")]),
     // strength, notCommon and notBreached, registered through the public RuleRegistry.
-    .target(name: "FormRulesPassword", dependencies: ["FormRules"]),
+    // Its dictionaries (words.bin and the lists it is built from) are a resource: Bundle.module.
+    .target(name: "FormRulesPassword", dependencies: ["FormRules"], resources: [.copy("Resources/strength")]),
     // JSON Schema, HTML, passwordrules and the identity providers' settings.
     .target(name: "FormRulesExport", dependencies: ["FormRules"]),
     // JSON Lines in, reports out, in parallel, over the same plan.

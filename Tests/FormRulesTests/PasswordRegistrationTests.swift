@@ -1,7 +1,7 @@
-import Foundation
 import FormRules
 import FormRulesPassword
 import FormRulesTestSupport
+import Foundation
 import Testing
 
 /// The password rules live in FormRulesPassword and join a registry through the public
@@ -42,6 +42,48 @@ struct PasswordRegistrationTests {
       #expect(text.contains("FormRulesPassword"), "\(text)")
       #expect(text.contains("RuleRegistry.standard"), "\(text)")
       #expect(!text.contains("did you mean") && !text.contains("のことですか"), "\(text)")
+    }
+  }
+}
+
+/// The strength dictionaries are data: a resource of FormRulesPassword, or a folder the app
+/// names in code (issue 27).
+@Suite("strength dictionaries found as data")
+struct StrengthDataFolderTests {
+  static let rules = #"{"version": 1, "fields": {"password": {"rules": [{"strength": 3}]}}}"#
+
+  @Test("with no folder named, the bundled resource is used, wherever the rules file is")
+  func bundled() throws {
+    let folder = try ScratchFolder.create(["rules.json": Array(Self.rules.utf8)])
+    let ruleSet = try RuleSet(contentsOf: folder.appendingPathComponent("rules.json"), registry: .standard)
+    let policy = try ruleSet.compile()
+    #expect(policy.validate(["password": "password"]).fields["password"]?.failures.first?.code == "strength")
+    let used = try #require(ruleSet.referencedFiles().first)
+    #expect(used.url?.lastPathComponent == "words.bin")
+    #expect(used.url?.path.contains(".resources") == true, "\(used.url?.path ?? "")")
+  }
+
+  @Test("a folder named in code is used, and one without words.bin is a compile error naming it")
+  func named() throws {
+    let folder = try ScratchFolder.create(["rules.json": Array(Self.rules.utf8), "empty/README": []])
+    let url = folder.appendingPathComponent("rules.json")
+    let copy = folder.appendingPathComponent("mine")
+    try FileManager.default.copyItem(at: StrengthTests.directory, to: copy)
+    var ruleSet = try RuleSet(contentsOf: url, options: .init(dataFolders: ["strength": copy]), registry: .standard)
+    #expect(ruleSet.referencedFiles().first?.url?.path == copy.appendingPathComponent("words.bin").path)
+    _ = try ruleSet.compile()
+    let empty = folder.appendingPathComponent("empty")
+    ruleSet.dataFolders["strength"] = empty
+    #expect(ruleSet.referencedFiles().isEmpty)
+    do {
+      _ = try ruleSet.compile()
+      Issue.record("compiled without dictionaries")
+    } catch {
+      let problem = try #require(error.problems.first)
+      #expect(problem.path.last == .key("strength"))
+      for locale in ["ja", "en"] {
+        #expect(problem.description(locale: locale).contains(empty.path), "\(problem.description(locale: locale))")
+      }
     }
   }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import FormRules
 @testable import FormRulesPassword
 
-/// `Rules/lists/strength/words.bin` is what the JSON lists compile to, and holds exactly
+/// `Sources/FormRulesPassword/Resources/strength/words.bin` is what the JSON lists compile to, and holds exactly
 /// their words and ranks. With `FORMRULES_WRITE_STRENGTH_LISTS=1` (what
 /// `scripts/compile-strength-lists.sh` sets) the first test rewrites the file instead.
 @Suite("strength lists file", .serialized)
@@ -24,7 +24,7 @@ struct StrengthListsFileTests {
     let committed = try Self.committed()
     #expect(
       committed == compiled,
-      "Rules/lists/strength/words.bin is stale: run scripts/compile-strength-lists.sh and commit it")
+      "Sources/FormRulesPassword/Resources/strength/words.bin is stale: run scripts/compile-strength-lists.sh and commit it")
   }
 
   /// Reads the JSON lists independently of the compiler (the plain JSON parser, every
@@ -201,7 +201,8 @@ struct StrengthListsFileTests {
     let rules = folder.appendingPathComponent("rules.json")
     try Data(#"{"version": 1, "fields": {"password": {"rules": [{"strength": 3}]}}}"#.utf8).write(to: rules)
     do {
-      _ = try RuleSet(contentsOf: rules, registry: .standard).compile()
+      _ = try RuleSet(contentsOf: rules, options: .init(dataFolders: ["strength": lists]), registry: .standard)
+        .compile()
       Issue.record("compiled over a truncated words.bin")
     } catch {
       let text = "\(error)"

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("strength")
 struct StrengthTests {
-  static let directory = repositoryRoot.appendingPathComponent("Rules/lists/strength")
+  static let directory = repositoryRoot.appendingPathComponent("Sources/FormRulesPassword/Resources/strength")
   static let dictionary: StrengthDictionary = {
     do {
       return try StrengthDictionary.shared(directory: directory, languages: Set(StrengthLanguage.allCases))

@@ -114,7 +114,11 @@ struct LintReadFilesTests {
     let result = try ValidateBinary.run(["lint", "--rules", "Rules/policies/nist-800-63b.json", "--locale", "en"])
     #expect(result.status == 0, "\(result.stderr)")
     let uses = result.stdoutLines.filter { $0.contains(" uses ") }
-    #expect(uses.contains { $0.contains("strength uses Rules/lists/strength/words.bin") }, "\(uses)")
+    let words = ValidateBinary.packageRoot.appendingPathComponent(
+      "Sources/FormRulesPassword/Resources/strength/words.bin")
+    let size = try #require(try FileManager.default.attributesOfItem(atPath: words.path)[.size] as? Int)
+    let bundled = "form-rules_FormRulesPassword.resources/strength/words.bin (\(size) bytes)"
+    #expect(uses.contains { $0.contains(".strength uses ") && $0.hasSuffix(bundled) }, "\(uses)")
     #expect(uses.contains { $0.contains("notCommon uses the built-in common-password list") }, "\(uses)")
   }
 

@@ -5,7 +5,7 @@
 Categories (sizes in CATEGORIES): entries of the shipped common-password list (Django's,
 which neither estimator uses as a dictionary), random strings over several alphabets,
 English passphrases, romaji passphrases, and names with digits and symbols. Words come
-from the shipped lists under Rules/lists/strength, by rank, so common words are drawn
+from the shipped lists under Sources/FormRulesPassword/Resources/strength, by rank, so common words are drawn
 more often than rare ones, as people choose them.
 """
 import json

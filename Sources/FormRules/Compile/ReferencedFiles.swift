@@ -28,7 +28,8 @@ extension RuleSet {
         case .allOf(let inner), .anyOf(let inner), .not(let inner): visit(inner)
         case .rule(let rule):
           let context = CompileContext(
-            baseDirectory: node.directory, rulesDirectory: RuleSet.shippedRulesDirectory, cache: cache)
+            baseDirectory: node.directory, rulesDirectory: RuleSet.shippedRulesDirectory, dataFolders: dataFolders,
+            cache: cache)
           for file in rule.files(in: context) {
             let bytes: Int
             switch file.location {

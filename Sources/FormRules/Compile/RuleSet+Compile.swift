@@ -20,7 +20,8 @@ extension RuleSet {
       switch node.kind {
       case .rule(let rule):
         let context = CompileContext(
-          baseDirectory: node.directory, rulesDirectory: RuleSet.shippedRulesDirectory, cache: cache)
+          baseDirectory: node.directory, rulesDirectory: RuleSet.shippedRulesDirectory, dataFolders: dataFolders,
+            cache: cache)
         do throws(RuleDecodingError) {
           node.kind = .rule(try Self.compiled(rule, in: context))
         } catch {
@@ -46,7 +47,7 @@ extension RuleSet {
   }
 
   /// Where the shipped `Rules/` folder is, for default lists: `FORM_RULES_DIR` if set,
-  /// else `Rules/` in the working directory, else next to the executable's package.
+  /// else `Rules/` in the working directory.
   static var shippedRulesDirectory: URL? {
     let fm = FileManager.default
     if let dir = ProcessInfo.processInfo.environment["FORM_RULES_DIR"] { return URL(fileURLWithPath: dir) }

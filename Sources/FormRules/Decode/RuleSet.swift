@@ -31,6 +31,8 @@ public struct RuleSet: Sendable {
   /// Problems that did not stop loading: with ``LoadOptions/SiblingTests/optional``, those of
   /// a sibling `NAME.tests.json` (whose tests were then left out). Print them as warnings.
   public internal(set) var warnings: [RuleSetProblem] = []
+  /// Folders of data the rules' libraries read instead of their own (``LoadOptions/dataFolders``).
+  public var dataFolders: [String: URL] = [:]
   /// The rules the file could name: the built-in ones and the app's.
   public internal(set) var registry: RuleRegistry = .builtIn
 
@@ -62,13 +64,19 @@ public struct RuleSet: Sendable {
     /// a problem, found before any such file is opened, so a rules file can neither read nor
     /// probe the existence of files elsewhere.
     public var confine: Bool
+    /// Folders of data a rule's library reads, by name, instead of where it ships them
+    /// (`["strength": url]`: the strength dictionaries in `url`, not FormRulesPassword's
+    /// bundle). A rule asks for its folder with ``CompileContext/dataFolder(_:)``.
+    public var dataFolders: [String: URL]
 
     /// - Parameters:
     ///   - siblingTests: whether problems in a sibling `NAME.tests.json` stop loading.
     ///   - confine: whether `extends`, `lists` and `notBreached` must stay inside the rules file's folder.
-    public init(siblingTests: SiblingTests = .required, confine: Bool = false) {
+    ///   - dataFolders: folders of data a rule's library reads, by name (`"strength"`).
+    public init(siblingTests: SiblingTests = .required, confine: Bool = false, dataFolders: [String: URL] = [:]) {
       self.siblingTests = siblingTests
       self.confine = confine
+      self.dataFolders = dataFolders
     }
   }
 
@@ -78,6 +86,7 @@ public struct RuleSet: Sendable {
     var loader = RuleSetLoader(registry: registry)
     loader.options = options
     self = try loader.load(url: url)
+    dataFolders = options.dataFolders
   }
 
   /// Decodes rules from memory. `file` names them in errors; `baseDirectory` resolves

@@ -360,16 +360,25 @@ public struct CompileContext {
   /// - Parameters:
   ///   - baseDirectory: the folder of the rules file that declares the rule.
   ///   - rulesDirectory: the folder holding the shipped `Rules/`.
-  package init(baseDirectory: URL, rulesDirectory: URL?, cache: ResourceCache = ResourceCache()) {
+  package init(
+    baseDirectory: URL, rulesDirectory: URL?, dataFolders: [String: URL] = [:], cache: ResourceCache = ResourceCache()
+  ) {
     self.baseDirectory = baseDirectory
     self.rulesDirectory = rulesDirectory
+    self.dataFolders = dataFolders
     self.cache = cache
   }
+
+  /// The folder the app named for a rule library's data (``RuleSet/LoadOptions/dataFolders``),
+  /// if it named one: `context.dataFolder("strength")`.
+  public func dataFolder(_ name: String) -> URL? { dataFolders[name] }
+
 
   /// The directory of the rules file that declared the rule; relative paths resolve here.
   public let baseDirectory: URL
   /// The directory holding the shipped `Rules/` (for default lists).
   public let rulesDirectory: URL?
+  let dataFolders: [String: URL]
   let cache: ResourceCache
 
   /// Loads a resource once per compiled policy, keyed by `key`.

@@ -11,7 +11,8 @@ import FormRules
 /// - `words` and `lists`: the app's own words (product and company names), in the rules
 ///   file or in list files (as `notCommon` reads them), most guessable first.
 ///
-/// The ranked dictionaries (`Rules/lists/strength/`, found as `notCommon` finds its list)
+/// The ranked dictionaries (a resource of this target, or the folder the app names in
+/// `RuleSet.LoadOptions.dataFolders["strength"]`)
 /// are loaded once per process and shared (``StrengthDictionary``).
 ///
 /// Failure parameters: `min`, `score`, `warning` (a ``StrengthWarning`` code, when one
@@ -119,8 +120,8 @@ public struct Strength: Rule {
         ProblemLine(
           "cli.rules.strength.noDictionaries",
           [
-            "directory": StrengthDictionary.relativePath, "base": context.baseDirectory.path,
-            "rules": context.rulesDirectory?.path ?? "./Rules",
+            "directory": context.dataFolder(StrengthDictionary.dataFolderName)?.path
+              ?? "FormRulesPassword's resource bundle"
           ]),
         at: here)
     }

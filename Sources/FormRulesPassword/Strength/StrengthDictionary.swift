@@ -21,7 +21,7 @@ enum WordSource: UInt8 {
   case userInput = 5
 }
 
-/// The ranked dictionaries of the strength estimator (`Rules/lists/strength/`): leaked
+/// The ranked dictionaries of the strength estimator (`Sources/FormRulesPassword/Resources/strength/`): leaked
 /// passwords, diceware, and per language common words, Wikipedia words, first names,
 /// last names and word sequences, plus the keypad graphs.
 ///
@@ -230,22 +230,28 @@ public final class StrengthDictionary: Sendable {
     return graphs
   }
 
-  /// Finds `lists/strength/` as the shipped common-password list is found: beside the
-  /// declaring rules file or in any folder above it, then below the shipped `Rules/`.
+  /// The name of the data folder an app may set instead of the bundled dictionaries:
+  /// `RuleSet.LoadOptions(dataFolders: ["strength": url])`.
+  public static let dataFolderName = "strength"
+
+  /// Where the dictionaries are, first found of: the folder the app named
+  /// (``dataFolderName``), `lists/strength` under `FORM_RULES_DIR` (an override for the
+  /// command line and containers), and FormRulesPassword's own resource bundle
+  /// (`Bundle.module`). `nil` when the named folder has no `words.bin`.
   static func directoryURL(in context: CompileContext) -> URL? {
     let fm = FileManager.default
-    var directory = context.baseDirectory.standardizedFileURL
-    for _ in 0..<64 {
-      let candidate = directory.appendingPathComponent(relativePath)
-      if fm.fileExists(atPath: candidate.appendingPathComponent(StrengthListsFile.name).path) { return candidate }
-      let parent = directory.deletingLastPathComponent()
-      if parent.path == directory.path { break }
-      directory = parent
+    func holdsLists(_ folder: URL) -> Bool {
+      fm.fileExists(atPath: folder.appendingPathComponent(StrengthListsFile.name).path)
     }
-    if let rules = context.rulesDirectory {
+    if let named = context.dataFolder(dataFolderName) { return holdsLists(named) ? named : nil }
+    if ProcessInfo.processInfo.environment["FORM_RULES_DIR"] != nil, let rules = context.rulesDirectory {
       let candidate = rules.appendingPathComponent(relativePath)
-      if fm.fileExists(atPath: candidate.appendingPathComponent(StrengthListsFile.name).path) { return candidate }
+      if holdsLists(candidate) { return candidate }
     }
-    return nil
+    return bundledDirectory
   }
+
+  /// The dictionaries that ship with FormRulesPassword, a SwiftPM resource.
+  static let bundledDirectory: URL? = Bundle.module.url(forResource: "strength", withExtension: nil)
+
 }

@@ -7,7 +7,7 @@ import Foundation
   import Darwin
 #endif
 
-/// The strength lists precompiled into one file, `Rules/lists/strength/words.bin`: the
+/// The strength lists precompiled into one file, `Sources/FormRulesPassword/Resources/strength/words.bin`: the
 /// tries themselves, laid out as the estimator reads them, so a process maps the file
 /// read-only (``Mapped``) and builds nothing. One trie holds every word of every list
 /// (canonical), with one rank column per language set (`en`, `ja`, both); the other the

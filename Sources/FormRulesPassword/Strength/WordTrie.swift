@@ -5,7 +5,7 @@ import FormRules
 ///
 /// A trie is one flat, position-independent block of bytes, the same whether it was built
 /// in memory (``Builder``: the rule's own words, a test's list) or mapped read-only from
-/// `Rules/lists/strength/words.bin`, where the shipped lists are stored already laid out
+/// `Sources/FormRulesPassword/Resources/strength/words.bin`, where the shipped lists are stored already laid out
 /// (``StrengthListsFile``). Little is built when it is loaded: the block is checked
 /// (``Layout/init(_:at:)``) and read in place, and one direct table (`secondASCII`, at most
 /// 64 KB, from the few thousand children of the root's ASCII children) spares the walks the

@@ -222,9 +222,8 @@ let ruleProblemMessages: [CatalogEntry] = [
     en: "expected a score from 1 to 4, found {found}"),
   CatalogEntry(
     "cli.rules.strength.noDictionaries",
-    ja: "パスワードの強度の辞書{directory}/が{base}とその上のフォルダーにも、{rules}にもありません。「FORM_RULES_DIR」に「Rules」フォルダーを設定してください",
-    en:
-      "the strength dictionaries {directory}/ were not found in {base} or any folder above it, nor in {rules}; set FORM_RULES_DIR to the Rules folder"
+    ja: "パスワードの強度の辞書（「words.bin」）が{directory}にありません。辞書のあるフォルダーを指定してください",
+    en: "the strength dictionaries (words.bin) are not in {directory}; name the folder that holds them"
   ),
   CatalogEntry(
     "cli.rules.strength.cannotLoad", ja: "パスワードの強度の辞書を読み込めません：{reason}",

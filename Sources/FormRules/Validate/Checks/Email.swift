@@ -205,6 +205,16 @@ extension Email {
         "The domain contains a character or form that domain names do not allow."
       )),
     RuleMessage(
+      "email.idnaUnavailable",
+      ja: (
+        "{label}のドメインに英数字以外の文字が含まれているため、このアプリでは確認できません。「xn--」で始まる形式で入力してください。",
+        "ドメインに英数字以外の文字が含まれているため、このアプリでは確認できません。「xn--」で始まる形式で入力してください。"
+      ),
+      en: (
+        "{label} has a domain with non-ASCII characters, which this app cannot check. Enter the domain in its xn-- form.",
+        "The domain has non-ASCII characters, which this app cannot check. Enter it in its xn-- form."
+      )),
+    RuleMessage(
       "email.compatibilityCharacter",
       ja: (
         "{label}の「@」より前の部分に、英数字や記号と紛らわしい文字が含まれています。半角の英数字や記号で入力してください。",

@@ -86,6 +86,10 @@ public struct EmailSyntax: Sendable, Equatable {
     /// that maps to ASCII punctuation (U+037E → `;`), bad Punycode (`xn--0`), an A-label that does
     /// not round-trip, or a bidi or joiner rule broken (not under `html`).
     case invalidIDN
+    /// A domain with non-ASCII characters in a build without IDNA tables (the `IDNA` trait off,
+    /// as on iOS): it cannot be checked, so it is refused, never guessed at. Its A-label form
+    /// (`xn--…`) is accepted.
+    case idnaUnavailable
     /// A character in the local part that NFKC turns into ASCII (U+037E → `;`, `ﬁ` → `fi`), so the
     /// address looks like, or normalizes to, another one (not under `html`).
     case compatibilityCharacter
@@ -387,6 +391,7 @@ extension EmailSyntax {
       switch failure.code {
       case "IDN2_TOO_BIG_LABEL", "IDN2_PUNYCODE_BIG_OUTPUT": return .labelTooLong
       case "IDN2_TOO_BIG_DOMAIN": return .domainTooLong
+      case IDNA.Failure.unavailable.code: return .idnaUnavailable
       default: return .invalidIDN
       }
     case .success(var ascii): return ascii.withUTF8 { checkASCIIDomain($0, localLength: start) }
@@ -670,6 +675,101 @@ extension EmailSyntax {
     private static let damp = 700
     /// Each code point adds at least one character, so more than this many cannot fit in 63 with `xn--`.
     private static let maxScalars = 59
+
+    /// RFC 3492 decoding, which needs no tables (the IDNA fallback checks A-labels with it): the
+    /// scalars a Punycode string (without `xn--`) stands for; `nil` when it is malformed,
+    /// overflows or names a surrogate or a value past U+10FFFF.
+    static func decode(_ input: [UInt8]) -> [Unicode.Scalar]? {
+      var output: [UInt32] = []
+      var rest = input[...]
+      if let delimiter = input.lastIndex(of: UInt8(ascii: "-")) {
+        guard delimiter > 0 else { return nil }
+        output = input[..<delimiter].map(UInt32.init)
+        rest = input[(delimiter + 1)...]
+        // RFC 3492 §6.2: "xn--abc-" (nothing after the delimiter) encodes nothing non-basic.
+        if rest.isEmpty { return nil }
+      }
+      var n = 0x80
+      var i = 0
+      var bias = 72
+      var position = rest.startIndex
+      while position < rest.endIndex {
+        let oldI = i
+        var w = 1
+        var k = base
+        while true {
+          guard position < rest.endIndex, let digit = digitValue(rest[position]) else { return nil }
+          position += 1
+          let (product, overflow1) = digit.multipliedReportingOverflow(by: w)
+          let (sum, overflow2) = i.addingReportingOverflow(product)
+          guard !overflow1, !overflow2, sum <= 0x10FFFF * 1024 else { return nil }
+          i = sum
+          let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+          if digit < t { break }
+          w *= base - t
+          k += base
+        }
+        let count = output.count + 1
+        bias = adapt(i - oldI, points: count, first: oldI == 0)
+        n += i / count
+        i %= count
+        guard n <= 0x10FFFF, !(0xD800...0xDFFF).contains(n) else { return nil }
+        output.insert(UInt32(n), at: i)
+        i += 1
+      }
+      return output.compactMap(Unicode.Scalar.init)
+    }
+
+    private static func digitValue(_ byte: UInt8) -> Int? {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): Int(byte - UInt8(ascii: "a"))
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): Int(byte - UInt8(ascii: "A"))
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0")) + 26
+      default: nil
+      }
+    }
+
+    /// RFC 3492 encoding of `scalars` (without `xn--`), as ASCII bytes: the fallback checks that
+    /// an A-label is the one encoding of what it decodes to.
+    static func encode(_ scalars: [Unicode.Scalar]) -> [UInt8] {
+      let values = scalars.map { Int($0.value) }
+      var output = values.filter { $0 < 0x80 }.map { UInt8($0) }
+      let basic = output.count
+      if basic > 0 { output.append(UInt8(ascii: "-")) }
+      var handled = basic
+      var n = 0x80
+      var delta = 0
+      var bias = 72
+      while handled < values.count {
+        let next = values.filter { $0 >= n }.min() ?? n
+        delta += (next - n) * (handled + 1)
+        n = next
+        for value in values {
+          if value < n { delta += 1 }
+          guard value == n else { continue }
+          var q = delta
+          var k = base
+          while true {
+            let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+            if q < t { break }
+            output.append(digit(t + (q - t) % (base - t)))
+            q = (q - t) / (base - t)
+            k += base
+          }
+          output.append(digit(q))
+          bias = adapt(delta, points: handled + 1, first: handled == basic)
+          delta = 0
+          handled += 1
+        }
+        delta += 1
+        n += 1
+      }
+      return output
+    }
+
+    private static func digit(_ d: Int) -> UInt8 {
+      d < 26 ? UInt8(ascii: "a") + UInt8(d) : UInt8(ascii: "0") + UInt8(d - 26)
+    }
 
     /// The length of `xn--` + Punycode(label) (RFC 3492), without writing it out. The label is taken as
     /// written, without IDNA mapping or normalization. Labels over the limit come back as 64 or more, and
