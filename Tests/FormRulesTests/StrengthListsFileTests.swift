@@ -24,7 +24,8 @@ struct StrengthListsFileTests {
     let committed = try Self.committed()
     #expect(
       committed == compiled,
-      "Sources/FormRulesPassword/Resources/strength/words.bin is stale: run scripts/compile-strength-lists.sh and commit it")
+      "Sources/FormRulesPassword/Resources/strength/words.bin is stale: run scripts/compile-strength-lists.sh and commit it"
+    )
   }
 
   /// Reads the JSON lists independently of the compiler (the plain JSON parser, every

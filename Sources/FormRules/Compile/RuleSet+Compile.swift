@@ -21,7 +21,7 @@ extension RuleSet {
       case .rule(let rule):
         let context = CompileContext(
           baseDirectory: node.directory, rulesDirectory: RuleSet.shippedRulesDirectory, dataFolders: dataFolders,
-            cache: cache)
+          cache: cache)
         do throws(RuleDecodingError) {
           node.kind = .rule(try Self.compiled(rule, in: context))
         } catch {

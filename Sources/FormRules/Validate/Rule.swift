@@ -373,7 +373,6 @@ public struct CompileContext {
   /// if it named one: `context.dataFolder("strength")`.
   public func dataFolder(_ name: String) -> URL? { dataFolders[name] }
 
-
   /// The directory of the rules file that declared the rule; relative paths resolve here.
   public let baseDirectory: URL
   /// The directory holding the shipped `Rules/` (for default lists).
