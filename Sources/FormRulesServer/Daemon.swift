@@ -151,8 +151,11 @@ final class Daemon: @unchecked Sendable {
       guard let cls, let uri, let connection, let raw = cmhd_socket_context(connection) else { return nil }
       let daemon = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue()
       let entry = Unmanaged<ConnectionEntry>.fromOpaque(raw).takeUnretainedValue()
-      entry.rawTarget = String(cString: uri)
-      entry.tooManyArguments = RequestTarget.argumentCount(uri) > daemon.server.configuration.maxQueryArguments
+      // Kept only when routing must read it: a target with an escape or not starting with "/".
+      // Otherwise libmicrohttpd's path is the raw path, and nothing is copied.
+      let scan = RequestTarget.scan(uri)
+      entry.rawTarget = scan.plain ? nil : String(cString: uri)
+      entry.tooManyArguments = scan.arguments > daemon.server.configuration.maxQueryArguments
       return nil
     }
     let context = Unmanaged.passUnretained(self).toOpaque()
@@ -305,7 +308,7 @@ final class Daemon: @unchecked Sendable {
       Unmanaged<ConnectionEntry>.fromOpaque($0).takeUnretainedValue()
     }
     entry?.waitingSince.store(0, ordering: .relaxed)
-    let target = entry?.rawTarget ?? String(cString: url)
+    let target = entry?.rawTarget
     let tooManyArguments = entry?.tooManyArguments ?? false
     entry?.rawTarget = nil
     entry?.tooManyArguments = false
@@ -322,7 +325,7 @@ final class Daemon: @unchecked Sendable {
     let configuration = server.configuration
 
     var early: Response?
-    let rawPath = RequestTarget.rawPath(target)
+    let rawPath = target.map { RequestTarget.rawPath($0) }
     var path = ""
     switch cmhd_check_framing(connection) {
     case 0: break
@@ -340,7 +343,7 @@ final class Daemon: @unchecked Sendable {
     if early == nil {
       if !isToken {
         early = Response.problem(400, "the request method is not an HTTP token")
-      } else if !MethodLabel.known.contains(methodName) {
+      } else if !MethodLabel.isKnown(methodName) {
         early = Response.problem(501, "this method is not implemented")
       } else if tooManyArguments {
         early = Response.problem(
@@ -348,7 +351,7 @@ final class Daemon: @unchecked Sendable {
           extra: [("limit", .number(Double(configuration.maxQueryArguments)))])
       } else {
         do throws(RequestTarget.Problem) {
-          path = try RequestTarget.decode(rawPath)
+          if let rawPath { path = try RequestTarget.decode(rawPath) } else { path = String(cString: url) }
         } catch {
           early = Response.problem(
             400,
@@ -366,7 +369,7 @@ final class Daemon: @unchecked Sendable {
       return queue(response, connection: connection, state: state, request: request)
     }
 
-    let route = kind == .admin ? nil : Route(rawPath: rawPath)
+    let route = kind == .admin ? nil : rawPath.map { Route(rawPath: $0) } ?? Route(path: path)
     state.route = route?.template ?? "unmatched"
     if kind == .admin, path == "/admin/reload" || path == "/admin/status" { state.route = path }
     let request = Request(method: methodName, path: path, connection: connection)

@@ -150,8 +150,14 @@ enum MethodLabel {
     }
   }
 
-  /// Methods the server knows (RFC 9110 §9): routes answer 405 with `Allow` for those they do not take.
-  static let known: Set<String> = ["GET", "HEAD", "POST", "OPTIONS", "PUT", "DELETE", "PATCH", "TRACE", "CONNECT"]
+  /// Whether the server knows `method` (RFC 9110 §9, and PATCH): routes answer 405 with `Allow` for
+  /// those they do not take; other tokens get 501.
+  static func isKnown(_ method: String) -> Bool {
+    switch method {
+    case "GET", "HEAD", "POST", "OPTIONS", "PUT", "DELETE", "PATCH", "TRACE", "CONNECT": return true
+    default: return false
+    }
+  }
 
   /// Whether `method` is an RFC 9110 token (`tchar`s, at least one).
   static func isToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -229,15 +235,23 @@ enum RequestTarget {
     }
   }
 
-  /// The number of query arguments of a raw target (`&`-separated pieces after `?`).
-  static func argumentCount(_ target: UnsafePointer<CChar>) -> Int {
-    guard let query = strchr(target, Int32(UInt8(ascii: "?"))) else { return 0 }
-    var count = 1
-    var p = query + 1
-    while p.pointee != 0 {
-      if p.pointee == CChar(UInt8(ascii: "&")) { count += 1 }
+  /// One pass over a raw target: whether its path is plain (starts with `/`, holds no `%`, so
+  /// libmicrohttpd's decoded path is the raw one), and its number of query arguments
+  /// (`&`-separated pieces after `?`).
+  static func scan(_ target: UnsafePointer<CChar>) -> (plain: Bool, arguments: Int) {
+    var p = UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self)
+    var plain = p.pointee == UInt8(ascii: "/")
+    while p.pointee != 0, p.pointee != UInt8(ascii: "?") {
+      if p.pointee == UInt8(ascii: "%") { plain = false }
       p += 1
     }
-    return count
+    guard p.pointee == UInt8(ascii: "?") else { return (plain, 0) }
+    var arguments = 1
+    p += 1
+    while p.pointee != 0 {
+      if p.pointee == UInt8(ascii: "&") { arguments += 1 }
+      p += 1
+    }
+    return (plain, arguments)
   }
 }
