@@ -34,19 +34,28 @@ final class BatchStream: @unchecked Sendable {
   /// Bytes of the budget this batch holds, for the partial line and for the output.
   private var partialReserved = 0
   private var outputReserved = 0
+  private let fixedReserved: Int
   var reserved: Int { partialReserved + outputReserved }
   private(set) var lines = 0
   private(set) var failure: Failure?
   /// Bytes of output written so far, for the access log.
   private(set) var bytesWritten = 0
 
-  init(policy: Policy, locale: String, budget: BodyBudget, maxLines: Int) {
+  /// What a batch takes from the budget before its first byte: the validator's output buffer
+  /// and its other working memory (a generous 64 KiB), so the budget also bounds how many
+  /// batches run at once (192 with the default 256 MiB).
+  static var fixedBytes: Int { BulkValidator.outputCapacity + (64 << 10) }
+
+  /// A batch, or nil when the budget cannot hold one more (the answer is then 503).
+  init?(policy: Policy, locale: String, budget: BodyBudget, maxLines: Int) {
+    guard budget.reserve(BatchStream.fixedBytes, ceiling: budget.batchCeiling) else { return nil }
+    fixedReserved = BatchStream.fixedBytes
     validator = BulkValidator(policy: policy, locale: locale)
     self.budget = budget
     self.maxLines = maxLines
   }
 
-  deinit { budget.release(reserved) }
+  deinit { budget.release(reserved + fixedReserved) }
 
   /// Validates the complete lines of the next piece of the body.
   func consume(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -275,6 +275,7 @@ final class Daemon: @unchecked Sendable {
             extra: [("limit", .number(Double(server.configuration.maxBatchLines)))]),
           connection: connection, state: state, request: request)
       case .overBudget?:
+        server.metrics.budgetRefusals.add(1, ordering: .relaxed)
         return queue(Daemon.busy(), connection: connection, state: state, request: request)
       case nil:
         var response = Response(
@@ -286,7 +287,10 @@ final class Daemon: @unchecked Sendable {
     }
     guard let finish = state.finish else { return true }
     state.finish = nil
-    if state.overBudget { return queue(Daemon.busy(), connection: connection, state: state, request: request) }
+    if state.overBudget {
+      server.metrics.budgetRefusals.add(1, ordering: .relaxed)
+      return queue(Daemon.busy(), connection: connection, state: state, request: request)
+    }
     let body = state.body
     state.body = []
     return queue(finish(body), connection: connection, state: state, request: request)

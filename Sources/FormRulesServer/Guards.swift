@@ -50,8 +50,11 @@ final class ConnectionEntry: @unchecked Sendable {
   /// The request target exactly as the client sent it (set by the URI callback, read by the
   /// handler on the same connection's thread).
   var rawTarget: String?
-  /// The target had more query arguments than allowed; the query was not parsed.
+  /// The target had more query arguments than allowed.
   var tooManyArguments = false
+  /// The watchdog shut the connection down; it does so again at each sweep until the library
+  /// reports the connection closed.
+  let cut = Atomic<Bool>(false)
 
   init(fd: Int32, now: UInt64) {
     self.fd = fd
@@ -124,10 +127,13 @@ final class ConnectionTracker: @unchecked Sendable {
     let cut = entries.withLock { entries -> Int in
       var cut = 0
       for entry in entries.values {
+        if entry.cut.load(ordering: .relaxed) {
+          shutdown(entry.fd, Int32(SHUT_RDWR))
+          continue
+        }
         let since = entry.waitingSince.load(ordering: .relaxed)
         guard since != 0, now > since, now - since > headerTimeout else { continue }
-        // Never again for this connection: it is closing.
-        entry.waitingSince.store(0, ordering: .relaxed)
+        entry.cut.store(true, ordering: .relaxed)
         shutdown(entry.fd, Int32(SHUT_RDWR))
         cut += 1
       }

@@ -155,11 +155,16 @@ struct Routes {
           ) { _ in Response(status: 500) }
           guard case .readBody(let limit, _, let rulesName?, _) = plan else { return plan }
           let language = language(served, request)
-          return .readBatch(
-            limit: limit, rulesName: rulesName, language: language,
-            batch: BatchStream(
+          guard
+            let batch = BatchStream(
               policy: served.policy, locale: language, budget: server.bodyBudget, maxLines: configuration.maxBatchLines)
-          )
+          else {
+            server.metrics.budgetRefusals.add(1, ordering: .relaxed)
+            var busy = Daemon.busy()
+            busy.rulesName = rulesName
+            return .respond(busy)
+          }
+          return .readBatch(limit: limit, rulesName: rulesName, language: language, batch: batch)
         }
       }
     case .demoLogin:
