@@ -36,7 +36,9 @@ static inline struct MHD_Daemon *cmhd_start(
     {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, completed_cls},
     {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)s->notify_connection, completed_cls},
     {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)s->uri_log, completed_cls},
-    {MHD_OPTION_STRICT_FOR_CLIENT, 1, NULL},
+    // 0: libmicrohttpd does not answer a missing Host or a space in the target itself (its own
+    // answers are HTML with the header block sent twice in 0.9.75); the handler refuses both.
+    {MHD_OPTION_STRICT_FOR_CLIENT, 0, NULL},
     {s->thread_pool_size > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,
      (intptr_t)s->thread_pool_size, NULL},
     {MHD_OPTION_END, 0, NULL},
@@ -127,6 +129,7 @@ enum cmhd_framing {
   CMHD_FRAMING_UNKNOWN_CODING = 6,      // a transfer coding other than chunked: 501
   CMHD_FRAMING_TWO_HOSTS = 7,           // more than one Host: 400
   CMHD_FRAMING_CONTENT_ENCODING = 8,    // a Content-Encoding other than identity: 415
+  CMHD_FRAMING_NO_HOST = 9,             // an HTTP/1.1 request without Host: 400 (RFC 9112 §3.2)
 };
 
 struct cmhd_framing_state_ {
@@ -216,11 +219,13 @@ static enum MHD_Result cmhd_framing_visit_(void *cls, enum MHD_ValueKind kind, c
 }
 
 /// The strict framing check of a request whose headers are complete: one `enum cmhd_framing`.
-static inline int cmhd_check_framing(struct MHD_Connection *connection) {
+/// `require_host`: the request is HTTP/1.1, which must carry Host.
+static inline int cmhd_check_framing(struct MHD_Connection *connection, int require_host) {
   struct cmhd_framing_state_ st = {0, 0, 0, NULL, 0, 0, -1, 0, 0};
   MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_framing_visit_, &st);
   if (st.result != 0) return st.result;
   if (st.hosts > 1) return CMHD_FRAMING_TWO_HOSTS;
+  if (st.hosts == 0 && require_host) return CMHD_FRAMING_NO_HOST;
   if (st.coding_fields > 0 && st.codings == 0) return CMHD_FRAMING_CHUNKED_NOT_LAST;
   if (st.codings > 0) {
     if (st.lengths > 0) return CMHD_FRAMING_LENGTH_AND_CODING;

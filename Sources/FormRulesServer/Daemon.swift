@@ -155,16 +155,25 @@ final class Daemon: @unchecked Sendable {
       // Otherwise libmicrohttpd's path is the raw path, and nothing is copied.
       let scan = RequestTarget.scan(uri)
       entry.rawTarget = scan.plain ? nil : String(cString: uri)
+      entry.badTarget = scan.bad
       entry.tooManyArguments = scan.arguments > daemon.server.configuration.maxQueryArguments
+      if entry.tooManyArguments, let query = strchr(uri, Int32(UInt8(ascii: "?"))) {
+        // libmicrohttpd 0.9.75 found the "?" before this call and parses what follows it into the
+        // connection's memory pool right after; a pool that runs out (about 450 arguments) ends
+        // the connection unanswered. The target lies in its read buffer: ending the query
+        // string here leaves nothing to parse, and the handler answers 414.
+        UnsafeMutablePointer(mutating: query + 1).pointee = 0
+      }
       return nil
     }
     let context = Unmanaged.passUnretained(self).toOpaque()
     daemon = cmhd_start(
       &settings,
-      { cls, connection, url, method, _, data, size, conCls in
+      { cls, connection, url, method, version, data, size, conCls in
         guard let cls, let connection, let url, let method, let size, let conCls else { return cmhd_no() }
         let daemon = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue()
-        return daemon.handle(connection, url: url, method: method, data: data, size: size, conCls: conCls)
+        return daemon.handle(
+          connection, url: url, method: method, version: version, data: data, size: size, conCls: conCls)
           ? cmhd_yes() : cmhd_no()
       }, context,
       { cls, connection, conCls, termination in
@@ -218,10 +227,12 @@ final class Daemon: @unchecked Sendable {
 
   private func handle(
     _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
-    data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>, conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    version: UnsafePointer<CChar>?, data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>,
+    conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   ) -> Bool {
     guard let raw = conCls.pointee else {
-      return begin(connection, url: url, method: method, conCls: conCls)
+      let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
+      return begin(connection, url: url, method: method, http11: http11, conCls: conCls)
     }
     let state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
     if size.pointee > 0 {
@@ -305,7 +316,7 @@ final class Daemon: @unchecked Sendable {
   /// The first call for a request: its headers are in. Checks what libmicrohttpd lets through
   /// (method, framing, target), then plans the answer.
   private func begin(
-    _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+    _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, http11: Bool,
     conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   ) -> Bool {
     let entry = cmhd_socket_context(connection).map {
@@ -314,6 +325,8 @@ final class Daemon: @unchecked Sendable {
     entry?.waitingSince.store(0, ordering: .relaxed)
     let target = entry?.rawTarget
     let tooManyArguments = entry?.tooManyArguments ?? false
+    let badTarget = entry?.badTarget ?? false
+    entry?.badTarget = false
     entry?.rawTarget = nil
     entry?.tooManyArguments = false
     let methodLength = strlen(method)
@@ -331,7 +344,7 @@ final class Daemon: @unchecked Sendable {
     var early: Response?
     let rawPath = target.map { RequestTarget.rawPath($0) }
     var path = ""
-    switch cmhd_check_framing(connection) {
+    switch cmhd_check_framing(connection, http11 ? 1 : 0) {
     case 0: break
     case 1: early = Response.problem(400, "a header name is not a token (whitespace before the colon?)")
     case 2: early = Response.problem(400, "a header value holds a control character (NUL, CR or another)")
@@ -340,6 +353,7 @@ final class Daemon: @unchecked Sendable {
     case 5: early = Response.problem(400, "chunked must be the last transfer coding, and given once")
     case 6: early = Response.problem(501, "the only transfer coding accepted is chunked")
     case 7: early = Response.problem(400, "more than one Host header")
+    case 9: early = Response.problem(400, "an HTTP/1.1 request must have a Host header")
     default:
       early = Response.problem(
         415, "the body must not be compressed (Content-Encoding)", headers: [("Accept-Encoding", "identity")])
@@ -347,6 +361,8 @@ final class Daemon: @unchecked Sendable {
     if early == nil {
       if !isToken {
         early = Response.problem(400, "the request method is not an HTTP token")
+      } else if badTarget {
+        early = Response.problem(400, "the request target holds a space or a control character")
       } else if !MethodLabel.isKnown(methodName) {
         early = Response.problem(501, "this method is not implemented")
       } else if tooManyArguments {

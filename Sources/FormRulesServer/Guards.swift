@@ -52,6 +52,8 @@ final class ConnectionEntry: @unchecked Sendable {
   var rawTarget: String?
   /// The target had more query arguments than allowed.
   var tooManyArguments = false
+  /// The target holds a space or another control (libmicrohttpd, not strict, lets them through).
+  var badTarget = false
   /// The watchdog shut the connection down; it does so again at each sweep until the library
   /// reports the connection closed.
   let cut = Atomic<Bool>(false)
@@ -244,20 +246,23 @@ enum RequestTarget {
   /// One pass over a raw target: whether its path is plain (starts with `/`, holds no `%`, so
   /// libmicrohttpd's decoded path is the raw one), and its number of query arguments
   /// (`&`-separated pieces after `?`).
-  static func scan(_ target: UnsafePointer<CChar>) -> (plain: Bool, arguments: Int) {
+  static func scan(_ target: UnsafePointer<CChar>) -> (plain: Bool, arguments: Int, bad: Bool) {
     var p = UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self)
     var plain = p.pointee == UInt8(ascii: "/")
+    var bad = false
     while p.pointee != 0, p.pointee != UInt8(ascii: "?") {
       if p.pointee == UInt8(ascii: "%") { plain = false }
+      if p.pointee <= 0x20 || p.pointee == 0x7F { bad = true }
       p += 1
     }
-    guard p.pointee == UInt8(ascii: "?") else { return (plain, 0) }
+    guard p.pointee == UInt8(ascii: "?") else { return (plain, 0, bad) }
     var arguments = 1
     p += 1
     while p.pointee != 0 {
       if p.pointee == UInt8(ascii: "&") { arguments += 1 }
+      if p.pointee <= 0x20 || p.pointee == 0x7F { bad = true }
       p += 1
     }
-    return (plain, arguments)
+    return (plain, arguments, bad)
   }
 }
