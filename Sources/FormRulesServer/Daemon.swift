@@ -56,6 +56,7 @@ final class Daemon: @unchecked Sendable {
     self.server = server
     tracker = ConnectionTracker(
       headerTimeoutSeconds: server.configuration.headerTimeout,
+      idleTimeoutSeconds: max(1, server.configuration.idleTimeout),
       limit: kind == .api ? server.configuration.maxConnections : 64, metrics: server.metrics, log: server.log)
     let (fd, bound) = try Daemon.bind(listen)
     listenFD = fd
@@ -181,8 +182,9 @@ final class Daemon: @unchecked Sendable {
         let daemon = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue()
         // The connection now waits for its next request's headers.
         if let connection, let raw = cmhd_socket_context(connection) {
-          Unmanaged<ConnectionEntry>.fromOpaque(raw).takeUnretainedValue().waitingSince.store(
-            Daemon.now(), ordering: .relaxed)
+          let entry = Unmanaged<ConnectionEntry>.fromOpaque(raw).takeUnretainedValue()
+          entry.keptAlive.store(true, ordering: .relaxed)
+          entry.waitingSince.store(Daemon.now(), ordering: .relaxed)
         }
         guard let conCls, let raw = conCls.pointee else { return }
         conCls.pointee = nil

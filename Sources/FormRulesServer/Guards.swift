@@ -57,6 +57,9 @@ final class ConnectionEntry: @unchecked Sendable {
   /// The watchdog shut the connection down; it does so again at each sweep until the library
   /// reports the connection closed.
   let cut = Atomic<Bool>(false)
+  /// The connection has answered a request and is kept alive: an idle client is libmicrohttpd's
+  /// to close (`--idle-timeout`), so the next headers get that long on top of the deadline.
+  let keptAlive = Atomic<Bool>(false)
 
   init(fd: Int32, now: UInt64) {
     self.fd = fd
@@ -74,14 +77,17 @@ final class ConnectionEntry: @unchecked Sendable {
 final class ConnectionTracker: @unchecked Sendable {
   private let entries = Mutex<[ObjectIdentifier: ConnectionEntry]>([:])
   let headerTimeout: UInt64
+  /// The deadline on a kept-alive connection: the idle timeout plus the header timeout.
+  let keptAliveTimeout: UInt64
   let limit: Int
   let metrics: Metrics
   let log: EventLog
   private let lastLimitLog = Atomic<UInt64>(0)
   private let running = Atomic<Bool>(true)
 
-  init(headerTimeoutSeconds: Int, limit: Int, metrics: Metrics, log: EventLog) {
+  init(headerTimeoutSeconds: Int, idleTimeoutSeconds: Int, limit: Int, metrics: Metrics, log: EventLog) {
     headerTimeout = UInt64(headerTimeoutSeconds) * 1_000_000_000
+    keptAliveTimeout = UInt64(headerTimeoutSeconds + idleTimeoutSeconds) * 1_000_000_000
     self.limit = limit
     self.metrics = metrics
     self.log = log
@@ -134,7 +140,8 @@ final class ConnectionTracker: @unchecked Sendable {
           continue
         }
         let since = entry.waitingSince.load(ordering: .relaxed)
-        guard since != 0, now > since, now - since > headerTimeout else { continue }
+        let deadline = entry.keptAlive.load(ordering: .relaxed) ? keptAliveTimeout : headerTimeout
+        guard since != 0, now > since, now - since > deadline else { continue }
         entry.cut.store(true, ordering: .relaxed)
         shutdown(entry.fd, Int32(SHUT_RDWR))
         cut += 1

@@ -37,9 +37,9 @@ public struct ServerConfiguration: Sendable {
   public var maxBufferedBytes = 256 << 20
   /// The most query arguments (`&`-separated); more are answered 414.
   public var maxQueryArguments = 64
-  /// Seconds from accept (or from the end of the previous response on a kept-alive connection)
-  /// to the end of a request's headers, however steadily they trickle in; later, the connection
-  /// is shut down.
+  /// Seconds from accept to the end of a request's headers, however steadily they trickle in
+  /// (on a kept-alive connection, from the end of the previous response, plus ``idleTimeout``);
+  /// later, the connection is shut down.
   public var headerTimeout = 10
   /// The longest request path plus query.
   public var maxURIBytes = 8 << 10

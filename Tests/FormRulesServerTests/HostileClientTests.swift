@@ -259,6 +259,39 @@ struct HostileClientTests {
     #expect(try Self.prometheusParse(metrics) == nil)
   }
 
+  @Test("N2: on a kept-alive connection the next headers get --idle-timeout more; an idle one is not counted")
+  func keptAliveDeadline() throws {
+    let server = try ServerProcess([
+      "--rules", "Rules", "--no-web", "--header-timeout", "1", "--idle-timeout", "1",
+    ])
+    let request = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+    // Idle after one request: closed by the idle timeout, not counted as a header timeout.
+    let idle = try RawClient(port: server.port, timeout: 6)
+    try idle.send(request)
+    let start = Date()
+    #expect(idle.isClosedByServer())
+    #expect(Date().timeIntervalSince(start) < 4)
+    // One request, then a header block trickled every 0.3 s: cut after idle + header timeouts.
+    let trickler = try RawClient(port: server.port, timeout: 1)
+    try trickler.send(request)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    _ = buffer.withUnsafeMutableBytes { recv(trickler.fd, $0.baseAddress, $0.count, 0) }
+    let began = Date()
+    try trickler.send("GET /healthz HTTP/1.1\r\nX-A: ")
+    var cut: Double?
+    while Date().timeIntervalSince(began) < 6 {
+      usleep(300_000)
+      if (try? trickler.send("a")) == nil {
+        cut = Date().timeIntervalSince(began)
+        break
+      }
+    }
+    #expect(cut != nil)
+    #expect((cut ?? 0) > 1.5, "\(cut ?? 0)")
+    let metrics = try server.request("GET", "/metrics").text
+    #expect(metrics.contains("formrules_http_header_timeouts_total 1\n"), "\(metrics)")
+  }
+
   @Test("N8/N9: origins must be scheme://host[:port], Vary: Origin always, admin refuses browsers and other Hosts")
   func originsAndAdmin() throws {
     for bad in ["null", "https://shop.example/", "shop.example", "https://*.example.com", "ftp://x", "https://x:99999"]
