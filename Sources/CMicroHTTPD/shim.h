@@ -145,12 +145,18 @@ struct cmhd_framing_state_ {
 };
 
 static inline int cmhd_tchar_(unsigned char c) {
-  if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) return 1;
-  return c != 0 && strchr("!#$%&'*+-.^_`|~", c) != NULL;
+  if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-') return 1;
+  switch (c) {
+  case '!': case '#': case '$': case '%': case '&': case '\'': case '*': case '+': case '.': case '^': case '_':
+  case '`': case '|': case '~':
+    return 1;
+  default:
+    return 0;
+  }
 }
 
 static inline int cmhd_same_name_(const char *key, size_t size, const char *name) {
-  size_t n = strlen(name);
+  size_t n = __builtin_strlen(name);
   if (size != n) return 0;
   for (size_t i = 0; i < n; i++) {
     unsigned char a = (unsigned char)key[i], b = (unsigned char)name[i];
@@ -218,11 +224,29 @@ static enum MHD_Result cmhd_framing_visit_(void *cls, enum MHD_ValueKind kind, c
   return st->result == 0 ? MHD_YES : MHD_NO;
 }
 
+/// What the framing check read on the way: the Content-Length (-1 without one) and whether a
+/// Transfer-Encoding was given, so the handler needs no second lookup.
+struct cmhd_framing_info {
+  long long length;
+  int has_coding;
+};
+
 /// The strict framing check of a request whose headers are complete: one `enum cmhd_framing`.
 /// `require_host`: the request is HTTP/1.1, which must carry Host.
-static inline int cmhd_check_framing(struct MHD_Connection *connection, int require_host) {
+static inline int cmhd_check_framing(struct MHD_Connection *connection, int require_host,
+                                     struct cmhd_framing_info *info) {
   struct cmhd_framing_state_ st = {0, 0, 0, NULL, 0, 0, -1, 0, 0};
   MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_framing_visit_, &st);
+  info->has_coding = st.coding_fields > 0;
+  info->length = -1;
+  if (st.lengths > 0 && st.result == 0) {
+    long long n = 0;
+    for (size_t i = 0; i < st.length_size; i++) {
+      if (n > (long long)1 << 50) { n = (long long)1 << 50; break; }  // far over any limit
+      n = n * 10 + (st.length[i] - '0');
+    }
+    info->length = n;
+  }
   if (st.result != 0) return st.result;
   if (st.hosts > 1) return CMHD_FRAMING_TWO_HOSTS;
   if (st.hosts == 0 && require_host) return CMHD_FRAMING_NO_HOST;

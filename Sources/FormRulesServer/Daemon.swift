@@ -346,7 +346,8 @@ final class Daemon: @unchecked Sendable {
     var early: Response?
     let rawPath = target.map { RequestTarget.rawPath($0) }
     var path = ""
-    switch cmhd_check_framing(connection, http11 ? 1 : 0) {
+    var framing = cmhd_framing_info()
+    switch cmhd_check_framing(connection, http11 ? 1 : 0, &framing) {
     case 0: break
     case 1: early = Response.problem(400, "a header name is not a token (whitespace before the colon?)")
     case 2: early = Response.problem(400, "a header value holds a control character (NUL, CR or another)")
@@ -405,8 +406,8 @@ final class Daemon: @unchecked Sendable {
     } else {
       plan = .respond(server.adminResponse(request))
     }
-    let length = cmhd_header(connection, "Content-Length").map { atol($0) } ?? 0
-    let hasBody = cmhd_header(connection, "Transfer-Encoding") != nil || length > 0
+    let length = Int(max(0, framing.length))
+    let hasBody = framing.has_coding != 0 || length > 0
     switch plan {
     case .respond(let response):
       // Without a body, answer once the library has the whole request, which keeps the
