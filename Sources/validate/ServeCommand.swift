@@ -80,7 +80,7 @@ enum ServeCommand {
       try number("max-body-bytes", \.maxBodyBytes, minimum: 1)
       try number("max-batch-bytes", \.maxBatchBytes, minimum: 1)
       try number("max-batch-lines", \.maxBatchLines, minimum: 1)
-      try number("max-buffered-bytes", \.maxBufferedBytes, minimum: 1 << 20)
+      try number("max-buffered-bytes", \.maxBufferedBytes, minimum: 4 << 20)
       try number("max-query-arguments", \.maxQueryArguments, minimum: 1)
       try number("header-timeout", \.headerTimeout, minimum: 1)
       try number("max-uri-bytes", \.maxURIBytes, minimum: 16)
