@@ -292,6 +292,31 @@ struct HostileClientTests {
     #expect(metrics.contains("formrules_http_header_timeouts_total 1\n"), "\(metrics)")
   }
 
+  @Test("N12: a malformed sibling tests file keeps the server from starting and a reload from succeeding")
+  func brokenSiblingTests() throws {
+    let folder = try ScratchFolder(["login.json": loginRules, "login.tests.json": "[{"])
+    defer { folder.remove() }
+    let run = try ValidateBinary.run(
+      ["serve", "--rules", folder.url.path, "--listen", "127.0.0.1:0"], timeout: 20)
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("login.tests.json"))
+    #expect(run.stderr.contains("nothing is served"))
+    // Started with valid files, a broken one at reload keeps the old rules (documented in docs/server.md).
+    try folder.write("login.tests.json", "[]")
+    let server = try ServerProcess(["--rules", folder.url.path, "--no-web"])
+    try folder.write("login.tests.json", "[{")
+    server.signal(SIGHUP)
+    var failed = false
+    for _ in 0..<200 where !failed {
+      usleep(25_000)
+      failed = server.log.contains("\"result\":\"failed\"")
+    }
+    #expect(failed)
+    #expect(server.log.contains("login.tests.json"))
+    #expect(try server.request("GET", "/readyz").json?["generation"] as? Int == 1)
+    #expect(try server.post("login", #"{"email": "taro@example.jp", "password": "abcdefg"}"#).status == 200)
+  }
+
   @Test("N8/N9: origins must be scheme://host[:port], Vary: Origin always, admin refuses browsers and other Hosts")
   func originsAndAdmin() throws {
     for bad in ["null", "https://shop.example/", "shop.example", "https://*.example.com", "ftp://x", "https://x:99999"]
