@@ -230,7 +230,7 @@ struct HostileClientTests {
         guard let client = try? RawClient(port: port, timeout: 1) else { return }
         let start = Date()
         try? client.send("GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: ")
-        while !stop.load(ordering: .relaxed), Date().timeIntervalSince(start) < 8 {
+        while !stop.load(ordering: .relaxed), Date().timeIntervalSince(start) < 10 {
           usleep(500_000)
           if (try? client.send("a")) == nil { break }
         }
@@ -245,11 +245,11 @@ struct HostileClientTests {
     let start = Date()
     let health = try server.request("GET", "/healthz")
     #expect(health.status == 200)
-    #expect(Date().timeIntervalSince(start) < 5)
-    for _ in 0..<100 where cutAfter.withLock({ $0.count }) < 40 { usleep(100_000) }
+    #expect(Date().timeIntervalSince(start) < 8)
+    for _ in 0..<120 where cutAfter.withLock({ $0.count }) < 40 { usleep(100_000) }
     let times = cutAfter.withLock { $0 }
     #expect(times.count == 40)
-    #expect(times.allSatisfy { $0 < 6 }, "\(times.sorted().suffix(3))")
+    #expect(times.allSatisfy { $0 < 8 }, "\(times.sorted().suffix(3))")
     let metrics = try server.request("GET", "/metrics").text
     let line = metrics.split(separator: "\n").first { $0.hasPrefix("formrules_http_header_timeouts_total ") }
     #expect((line?.split(separator: " ").last.flatMap { Int($0) } ?? 0) >= 40)
