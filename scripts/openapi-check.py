@@ -98,7 +98,7 @@ try:
 except Exception as error:
     result(False, "docs/openapi.json is valid OpenAPI 3.1", str(error).splitlines()[0])
 
-server = subprocess.Popen([BINARY, "serve", "--rules", "Rules", "--listen", "127.0.0.1:0", "--access-log", "off"],
+server = subprocess.Popen([BINARY, "serve", "--rules", "Rules", "--web", "Web", "--listen", "127.0.0.1:0", "--access-log", "off"],
                           cwd=ROOT, stderr=subprocess.PIPE, text=True)
 try:
     line = server.stderr.readline()

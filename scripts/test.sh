@@ -6,6 +6,13 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 2
+# The server suite parses /metrics with the Prometheus client's own parser (Debian's package,
+# for /usr/bin/python3).
+if ! /usr/bin/python3 -c 'import prometheus_client' 2>/dev/null; then
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq python3-prometheus-client >/dev/null
+fi
 
 swift build --build-tests 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
 log=$(mktemp)

@@ -78,6 +78,9 @@ package final class BulkValidator {
   /// Valid until the next call on the validator.
   package var output: UnsafeRawBufferPointer { engine.output.bytes }
 
+  /// The bytes a validator allocates for its output when it is created (a server budgets them).
+  package static var outputCapacity: Int { BulkEngine.outputCapacity }
+
   /// Moves the collected output into `buffer` and continues in `buffer`'s old storage,
   /// emptied: a hand-over without copying the reports, for writers on another thread.
   package func exchangeOutput(with buffer: ReportBuffer) {

@@ -9,14 +9,24 @@ import Synchronization
 /// released when the library reports the request finished (or the client gone).
 final class RequestState: @unchecked Sendable {
   let start = Daemon.now()
+  /// The method as a label: `GET`, `HEAD`, `POST`, `OPTIONS` or `other`.
   let method: String
   var route: String
   var rulesName: String?
   var status = 0
   var bytes = 0
   var limit = 0
+  /// Body bytes received so far.
+  var received = 0
   var body: [UInt8] = []
+  /// Bytes of the body budget this request holds for `body`.
+  var reserved = 0
+  /// The body outgrew what the budget would give: it is discarded and the answer is 503.
+  var overBudget = false
   var finish: (([UInt8]) -> Response)?
+  /// A `validate-batch` upload being validated as it arrives.
+  var batch: BatchStream?
+  var batchLanguage = ""
   var stream: BatchStream?
   var pendingRequest: Request?
   /// An answer computed from the headers, sent once the request is complete.
@@ -41,10 +51,15 @@ final class Daemon: @unchecked Sendable {
   private var daemon: OpaquePointer?
   private var listenFD: Int32 = -1
   unowned let server: PolicyServer
+  let tracker: ConnectionTracker
 
   init(kind: Kind, server: PolicyServer, listen: ListenAddress) throws(ServerError) {
     self.kind = kind
     self.server = server
+    tracker = ConnectionTracker(
+      headerTimeoutSeconds: server.configuration.headerTimeout,
+      idleTimeoutSeconds: max(1, server.configuration.idleTimeout),
+      limit: kind == .api ? server.configuration.maxConnections : 64, metrics: server.metrics, log: server.log)
     let (fd, bound) = try Daemon.bind(listen)
     listenFD = fd
     address = bound
@@ -117,32 +132,81 @@ final class Daemon: @unchecked Sendable {
     settings.flags = cmhd_flags()
     settings.listen_fd = listenFD
     settings.thread_pool_size = UInt32(kind == .api ? max(1, configuration.threads) : 1)
-    settings.connection_limit = UInt32(kind == .api ? configuration.maxConnections : 64)
+    settings.connection_limit = UInt32(connectionLimit)
     settings.per_ip_connection_limit = UInt32(kind == .api ? configuration.maxConnectionsPerIP : 0)
     settings.connection_timeout = UInt32(max(1, configuration.idleTimeout))
     // Room for the request line and headers up to our own limits (checked in the handler,
     // which answers 414/431 as problem+json); the library answers beyond this itself.
-    settings.connection_memory_limit = configuration.maxHeaderBytes + configuration.maxURIBytes + (8 << 10)
+    settings.connection_memory_limit = Daemon.connectionMemory(configuration)
+    settings.notify_connection = { cls, connection, socketContext, code in
+      guard let cls, let connection, let socketContext else { return }
+      let daemon = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue()
+      if cmhd_is_notify_started(code) != 0 {
+        let entry = ConnectionEntry(fd: cmhd_connection_fd(connection), now: Daemon.now())
+        socketContext.pointee = Unmanaged.passRetained(entry).toOpaque()
+        daemon.tracker.opened(entry)
+      } else if let raw = socketContext.pointee {
+        socketContext.pointee = nil
+        daemon.tracker.closed(Unmanaged<ConnectionEntry>.fromOpaque(raw).takeRetainedValue())
+      }
+    }
+    settings.uri_log = { cls, uri, connection in
+      guard let cls, let uri, let connection, let raw = cmhd_socket_context(connection) else { return nil }
+      let daemon = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue()
+      let entry = Unmanaged<ConnectionEntry>.fromOpaque(raw).takeUnretainedValue()
+      // Kept only when routing must read it: a target with an escape or not starting with "/".
+      // Otherwise libmicrohttpd's path is the raw path, and nothing is copied.
+      let scan = RequestTarget.scan(uri)
+      entry.rawTarget = scan.plain ? nil : String(cString: uri)
+      entry.badTarget = scan.bad
+      entry.tooManyArguments = scan.arguments > daemon.server.configuration.maxQueryArguments
+      if entry.tooManyArguments, let query = strchr(uri, Int32(UInt8(ascii: "?"))) {
+        // libmicrohttpd 0.9.75 found the "?" before this call and parses what follows it into the
+        // connection's memory pool right after; a pool that runs out (about 450 arguments) ends
+        // the connection unanswered. The target lies in its read buffer: ending the query
+        // string here leaves nothing to parse, and the handler answers 414.
+        UnsafeMutablePointer(mutating: query + 1).pointee = 0
+      }
+      return nil
+    }
     let context = Unmanaged.passUnretained(self).toOpaque()
     daemon = cmhd_start(
       &settings,
-      { cls, connection, url, method, _, data, size, conCls in
+      { cls, connection, url, method, version, data, size, conCls in
         guard let cls, let connection, let url, let method, let size, let conCls else { return cmhd_no() }
         let daemon = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue()
-        return daemon.handle(connection, url: url, method: method, data: data, size: size, conCls: conCls)
+        return daemon.handle(
+          connection, url: url, method: method, version: version, data: data, size: size, conCls: conCls)
           ? cmhd_yes() : cmhd_no()
       }, context,
-      { cls, _, conCls, termination in
-        guard let cls, let conCls, let raw = conCls.pointee else { return }
-        conCls.pointee = nil
+      { cls, connection, conCls, termination in
+        guard let cls else { return }
         let daemon = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue()
+        // The connection now waits for its next request's headers.
+        if let connection, let raw = cmhd_socket_context(connection) {
+          let entry = Unmanaged<ConnectionEntry>.fromOpaque(raw).takeUnretainedValue()
+          entry.keptAlive.store(true, ordering: .relaxed)
+          entry.waitingSince.store(Daemon.now(), ordering: .relaxed)
+        }
+        guard let conCls, let raw = conCls.pointee else { return }
+        conCls.pointee = nil
         let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
+        daemon.server.bodyBudget.release(state.reserved)
+        state.reserved = 0
         daemon.server.completed(state, normally: cmhd_is_completed(termination) != 0)
       }, context)
     guard daemon != nil else {
       close(listenFD)
       throw ServerError("libmicrohttpd could not start on \(address)")
     }
+    tracker.start(name: kind == .api ? "header-deadline" : "admin-header-deadline")
+  }
+
+  var connectionLimit: Int { kind == .api ? server.configuration.maxConnections : 64 }
+
+  /// The memory pool libmicrohttpd gives each connection for its request line and headers.
+  static func connectionMemory(_ configuration: ServerConfiguration) -> Int {
+    configuration.maxHeaderBytes + configuration.maxURIBytes + (8 << 10)
   }
 
   var openConnections: Int {
@@ -159,6 +223,7 @@ final class Daemon: @unchecked Sendable {
 
   /// Closes every connection and joins the library's threads.
   func stop() {
+    tracker.stop()
     guard let daemon else { return }
     MHD_stop_daemon(daemon)
     self.daemon = nil
@@ -166,61 +231,44 @@ final class Daemon: @unchecked Sendable {
 
   private func handle(
     _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
-    data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>, conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    version: UnsafePointer<CChar>?, data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>,
+    conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   ) -> Bool {
     guard let raw = conCls.pointee else {
-      let path = String(cString: url)
-      let methodName = String(cString: method)
-      let route = kind == .admin ? nil : Route(path: path)
-      let state = RequestState(method: methodName, route: route?.template ?? path)
-      if kind == .admin, path != "/admin/reload", path != "/admin/status" { state.route = "unmatched" }
-      conCls.pointee = Unmanaged.passRetained(state).toOpaque()
-      server.metrics.inFlight.add(1, ordering: .relaxed)
-      let request = Request(method: methodName, path: path, connection: connection)
-      let configuration = server.configuration
-      let plan: Plan
-      if strlen(url) + cmhd_argument_bytes(connection) > configuration.maxURIBytes {
-        plan = .respond(Response.problem(414, "the URI is longer than \(configuration.maxURIBytes) bytes"))
-      } else if cmhd_header_bytes(connection) > configuration.maxHeaderBytes {
-        plan = .respond(Response.problem(431, "the headers take more than \(configuration.maxHeaderBytes) bytes"))
-      } else if let route {
-        plan = Routes(generation: server.generation, server: server).plan(request, route: route)
-      } else {
-        plan = .respond(server.adminResponse(request))
-      }
-      switch plan {
-      case .respond(let response):
-        // Without a body, answer once the library has the whole request, which keeps the
-        // connection alive; with one, answer now (the body is not read, the connection closes).
-        let hasBody =
-          cmhd_header(connection, "Transfer-Encoding") != nil
-          || (cmhd_header(connection, "Content-Length").map { atoi($0) > 0 } ?? false)
-        if hasBody { return queue(response, connection: connection, state: state, request: request) }
-        state.ready = response
-        state.pendingRequest = request
-        return true
-      case .readBody(let limit, _, let rulesName, let finish):
-        state.limit = limit
-        state.rulesName = rulesName
-        state.finish = { body in finish(body) }
-        state.pendingRequest = request
-        return true
-      }
+      let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
+      return begin(connection, url: url, method: method, http11: http11, conCls: conCls)
     }
     let state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
     if size.pointee > 0 {
-      guard state.finish != nil, let data else {
-        size.pointee = 0  // the body of a request already answered
-        return true
+      let count = size.pointee
+      size.pointee = 0
+      guard state.finish != nil || state.batch != nil, let data else {
+        return true  // the body of a request already answered
       }
       // A body that trickles in forever, or grows past the limit without a Content-Length
       // (chunked), cannot be answered mid-upload: the connection is closed.
       if Daemon.now() - state.start > UInt64(server.configuration.requestTimeout) * 1_000_000_000 { return false }
-      if state.body.count + size.pointee > state.limit { return false }
-      data.withMemoryRebound(to: UInt8.self, capacity: size.pointee) {
-        state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size.pointee))
+      state.received += count
+      if state.received > state.limit { return false }
+      data.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+        let piece = UnsafeBufferPointer(start: bytes, count: count)
+        if let batch = state.batch {
+          batch.consume(piece)
+        } else if !state.overBudget {
+          if state.body.count + count > state.reserved {
+            // A chunked body: reserve as it grows, doubling up to the limit.
+            let target = min(state.limit, max(state.body.count + count, 2 * state.reserved, 4096))
+            if server.bodyBudget.reserve(target - state.reserved) {
+              state.reserved = target
+              state.body.reserveCapacity(target)
+            } else {
+              state.overBudget = true
+              state.body = []
+            }
+          }
+          if !state.overBudget { state.body.append(contentsOf: piece) }
+        }
       }
-      size.pointee = 0
       return true
     }
     if let response = state.ready, let request = state.pendingRequest {
@@ -228,12 +276,171 @@ final class Daemon: @unchecked Sendable {
       state.pendingRequest = nil
       return queue(response, connection: connection, state: state, request: request)
     }
-    guard let finish = state.finish, let request = state.pendingRequest else { return true }
-    state.finish = nil
+    guard let request = state.pendingRequest else { return true }
     state.pendingRequest = nil
+    if let batch = state.batch {
+      state.batch = nil
+      state.finish = nil
+      batch.finish()
+      switch batch.failure {
+      case .tooManyLines?:
+        return queue(
+          Response.problem(
+            413, "the batch has more than \(server.configuration.maxBatchLines) lines",
+            extra: [("limit", .number(Double(server.configuration.maxBatchLines)))]),
+          connection: connection, state: state, request: request)
+      case .overBudget?:
+        server.metrics.budgetRefusals.add(1, ordering: .relaxed)
+        return queue(Daemon.busy(), connection: connection, state: state, request: request)
+      case nil:
+        var response = Response(
+          status: 200, contentType: Response.jsonLines,
+          headers: [("Content-Language", state.batchLanguage), ("Vary", "Accept-Language")])
+        response.body = .stream(batch)
+        return queue(response, connection: connection, state: state, request: request)
+      }
+    }
+    guard let finish = state.finish else { return true }
+    state.finish = nil
+    if state.overBudget {
+      server.metrics.budgetRefusals.add(1, ordering: .relaxed)
+      return queue(Daemon.busy(), connection: connection, state: state, request: request)
+    }
     let body = state.body
     state.body = []
     return queue(finish(body), connection: connection, state: state, request: request)
+  }
+
+  /// 503 when the body budget is spent: the client may try again in a second.
+  static func busy() -> Response {
+    Response.problem(
+      503, "the server holds as many request bodies as it may; try again shortly", headers: [("Retry-After", "1")])
+  }
+
+  /// The first call for a request: its headers are in. Checks what libmicrohttpd lets through
+  /// (method, framing, target), then plans the answer.
+  private func begin(
+    _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, http11: Bool,
+    conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  ) -> Bool {
+    let entry = cmhd_socket_context(connection).map {
+      Unmanaged<ConnectionEntry>.fromOpaque($0).takeUnretainedValue()
+    }
+    entry?.waitingSince.store(0, ordering: .relaxed)
+    let target = entry?.rawTarget
+    let tooManyArguments = entry?.tooManyArguments ?? false
+    let badTarget = entry?.badTarget ?? false
+    entry?.badTarget = false
+    entry?.rawTarget = nil
+    entry?.tooManyArguments = false
+    let methodLength = strlen(method)
+    let isToken = method.withMemoryRebound(to: UInt8.self, capacity: methodLength) {
+      MethodLabel.isToken(UnsafeBufferPointer(start: $0, count: methodLength))
+    }
+    // Never a client's string beyond a known method: the label, the log and the details use these.
+    let methodName = isToken && methodLength <= 16 ? String(cString: method) : ""
+    let label = MethodLabel.label(methodName)
+    let state = RequestState(method: label, route: "unmatched")
+    conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+    server.metrics.inFlight.add(1, ordering: .relaxed)
+    let configuration = server.configuration
+
+    var early: Response?
+    let rawPath = target.map { RequestTarget.rawPath($0) }
+    var path = ""
+    var framing = cmhd_framing_info()
+    switch cmhd_check_framing(connection, http11 ? 1 : 0, &framing) {
+    case 0: break
+    case 1: early = Response.problem(400, "a header name is not a token (whitespace before the colon?)")
+    case 2: early = Response.problem(400, "a header value holds a control character (NUL, CR or another)")
+    case 3: early = Response.problem(400, "the Content-Length values differ or are not a number")
+    case 4: early = Response.problem(400, "Content-Length and Transfer-Encoding must not come together")
+    case 5: early = Response.problem(400, "chunked must be the last transfer coding, and given once")
+    case 6: early = Response.problem(501, "the only transfer coding accepted is chunked")
+    case 7: early = Response.problem(400, "more than one Host header")
+    case 9: early = Response.problem(400, "an HTTP/1.1 request must have a Host header")
+    default:
+      early = Response.problem(
+        415, "the body must not be compressed (Content-Encoding)", headers: [("Accept-Encoding", "identity")])
+    }
+    if early == nil {
+      if !isToken {
+        early = Response.problem(400, "the request method is not an HTTP token")
+      } else if badTarget {
+        early = Response.problem(400, "the request target holds a space or a control character")
+      } else if !MethodLabel.isKnown(methodName) {
+        early = Response.problem(501, "this method is not implemented")
+      } else if tooManyArguments {
+        early = Response.problem(
+          414, "the query has more than \(configuration.maxQueryArguments) arguments",
+          extra: [("limit", .number(Double(configuration.maxQueryArguments)))])
+      } else {
+        do throws(RequestTarget.Problem) {
+          if let rawPath { path = try RequestTarget.decode(rawPath) } else { path = String(cString: url) }
+        } catch {
+          early = Response.problem(
+            400,
+            error == .badEscape
+              ? "the path has a % that is not followed by two hex digits"
+              : "the path must not hold an encoded slash (%2F) or NUL (%00)")
+        }
+      }
+    }
+    if let early {
+      // A request whose framing or target cannot be trusted: answered, then the connection closes.
+      var response = early
+      response.set("Connection", "close")
+      let request = Request(method: methodName, path: path, connection: connection)
+      return queue(response, connection: connection, state: state, request: request)
+    }
+
+    let route = kind == .admin ? nil : rawPath.map { Route(rawPath: $0) } ?? Route(path: path)
+    state.route = route?.template ?? "unmatched"
+    if kind == .admin, path == "/admin/reload" || path == "/admin/status" { state.route = path }
+    let request = Request(method: methodName, path: path, connection: connection)
+    let plan: Plan
+    if strlen(url) + cmhd_argument_bytes(connection) > configuration.maxURIBytes {
+      plan = .respond(Response.problem(414, "the URI is longer than \(configuration.maxURIBytes) bytes"))
+    } else if cmhd_header_bytes(connection) > configuration.maxHeaderBytes {
+      plan = .respond(Response.problem(431, "the headers take more than \(configuration.maxHeaderBytes) bytes"))
+    } else if let route {
+      plan = Routes(generation: server.generation, server: server).plan(request, route: route)
+    } else {
+      plan = .respond(server.adminResponse(request))
+    }
+    let length = Int(max(0, framing.length))
+    let hasBody = framing.has_coding != 0 || length > 0
+    switch plan {
+    case .respond(let response):
+      // Without a body, answer once the library has the whole request, which keeps the
+      // connection alive; with one, answer now (the body is not read, the connection closes).
+      if hasBody { return queue(response, connection: connection, state: state, request: request) }
+      state.ready = response
+      state.pendingRequest = request
+      return true
+    case .readBody(let limit, _, let rulesName, let finish):
+      state.limit = limit
+      state.rulesName = rulesName
+      if length > 0 {
+        // The whole body's room, taken from the budget before a byte of it is read.
+        guard server.bodyBudget.reserve(length) else {
+          server.metrics.budgetRefusals.add(1, ordering: .relaxed)
+          return queue(Daemon.busy(), connection: connection, state: state, request: request)
+        }
+        state.reserved = length
+        state.body.reserveCapacity(length)
+      }
+      state.finish = { body in finish(body) }
+      state.pendingRequest = request
+      return true
+    case .readBatch(let limit, let rulesName, let language, let batch):
+      state.limit = limit
+      state.rulesName = rulesName
+      state.batch = batch
+      state.batchLanguage = language
+      state.pendingRequest = request
+      return true
+    }
   }
 
   private func queue(_ response: Response, connection: OpaquePointer, state: RequestState, request: Request) -> Bool {

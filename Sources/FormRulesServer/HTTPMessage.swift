@@ -8,7 +8,7 @@ import FormRulesPassword
 /// Valid until the request completes.
 struct Request {
   var method: String
-  /// The path, percent-decoded by libmicrohttpd, without the query.
+  /// The path, percent-decoded (`RequestTarget.decode`: never with an encoded `/` or NUL), without the query.
   var path: String
   let connection: OpaquePointer
 
@@ -143,6 +143,7 @@ struct Response {
     case 304: return "Not Modified"
     case 400: return "Bad Request"
     case 401: return "Unauthorized"
+    case 403: return "Forbidden"
     case 404: return "Not Found"
     case 405: return "Method Not Allowed"
     case 406: return "Not Acceptable"
@@ -150,9 +151,11 @@ struct Response {
     case 413: return "Content Too Large"
     case 414: return "URI Too Long"
     case 415: return "Unsupported Media Type"
+    case 421: return "Misdirected Request"
     case 422: return "Unprocessable Content"
     case 431: return "Request Header Fields Too Large"
     case 500: return "Internal Server Error"
+    case 501: return "Not Implemented"
     case 503: return "Service Unavailable"
     default: return "Status \(status)"
     }

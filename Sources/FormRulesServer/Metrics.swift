@@ -5,8 +5,9 @@ import Foundation
 import Synchronization
 
 /// The counters `/metrics` exposes in the Prometheus text format (version 0.0.4). Labels
-/// are route templates, methods and statuses: never a value, a rules file's content or a
-/// client-chosen string, so their number stays small.
+/// are closed sets: route templates (11), method labels (`GET`, `HEAD`, `POST`, `OPTIONS`,
+/// `other`) and the statuses the server sends (about 20): never a value, a rules file's
+/// content or a client-chosen string. Every label value is escaped as the format requires.
 final class Metrics: Sendable {
   struct Key: Hashable {
     var route: String
@@ -32,6 +33,14 @@ final class Metrics: Sendable {
 
   private let state = Mutex(State())
   let inFlight = Atomic<Int>(0)
+  /// Connections shut down because their headers were not complete in time.
+  let headerTimeouts = Atomic<Int>(0)
+  /// Connections accepted while the connection limit was reached.
+  let connectionLimitReached = Atomic<Int>(0)
+  /// Requests answered 503 because the body budget was spent.
+  let budgetRefusals = Atomic<Int>(0)
+  /// The body budget in use, read at each scrape.
+  let bufferedBytes = Atomic<Int>(0)
 
   func record(route: String, method: String, status: Int, seconds: Double) {
     state.withLock { state in
@@ -59,16 +68,20 @@ final class Metrics: Sendable {
     }
   }
 
-  func exposition(openConnections: Int) -> String {
+  /// The exposition, rendered once into one buffer of bytes (the response copies it once more).
+  func exposition(openConnections: Int, bufferedBytes: Int = 0) -> [UInt8] {
     let state = state.withLock { $0 }
-    var out = ""
+    var out = Exposition()
+    out.bytes.reserveCapacity(4096 + state.requests.count * 120)
     out += "# HELP formrules_http_requests_total HTTP requests answered, by route template, method and status.\n"
     out += "# TYPE formrules_http_requests_total counter\n"
     let keys = state.requests.keys.sorted { ($0.route, $0.method, $0.status) < ($1.route, $1.method, $1.status) }
     for key in keys {
-      out +=
-        "formrules_http_requests_total{route=\"\(key.route)\",method=\"\(key.method)\",status=\"\(key.status)\"} "
-        + "\(state.requests[key] ?? 0)\n"
+      out += "formrules_http_requests_total{route=\""
+      out.label(key.route)
+      out += "\",method=\""
+      out.label(key.method)
+      out += "\",status=\"\(key.status)\"} \(state.requests[key] ?? 0)\n"
     }
     out += "# HELP formrules_http_request_duration_seconds Time from the request's headers to its response.\n"
     out += "# TYPE formrules_http_request_duration_seconds histogram\n"
@@ -107,7 +120,44 @@ final class Metrics: Sendable {
     for result in ["failure", "success"] {
       out += "formrules_rules_reloads_total{result=\"\(result)\"} \(state.reloads[result] ?? 0)\n"
     }
-    return out
+    out += "# HELP formrules_http_header_timeouts_total Connections shut down because their request line and headers "
+    out += "were not complete within --header-timeout.\n"
+    out += "# TYPE formrules_http_header_timeouts_total counter\n"
+    out += "formrules_http_header_timeouts_total \(headerTimeouts.load(ordering: .relaxed))\n"
+    out += "# HELP formrules_http_connection_limit_reached_total Connections accepted at the --max-connections limit "
+    out += "(more wait in the kernel's backlog).\n"
+    out += "# TYPE formrules_http_connection_limit_reached_total counter\n"
+    out += "formrules_http_connection_limit_reached_total \(connectionLimitReached.load(ordering: .relaxed))\n"
+    out += "# HELP formrules_http_body_budget_refusals_total Requests answered 503 because --max-buffered-bytes "
+    out += "was spent.\n"
+    out += "# TYPE formrules_http_body_budget_refusals_total counter\n"
+    out += "formrules_http_body_budget_refusals_total \(budgetRefusals.load(ordering: .relaxed))\n"
+    out += "# HELP formrules_http_buffered_bytes Bytes of request bodies and batch reports held now.\n"
+    out += "# TYPE formrules_http_buffered_bytes gauge\n"
+    out += "formrules_http_buffered_bytes \(bufferedBytes)\n"
+    return out.bytes
+  }
+}
+
+/// The exposition's bytes, appended in place.
+struct Exposition {
+  var bytes: [UInt8] = []
+
+  static func += (out: inout Exposition, text: String) {
+    var text = text
+    text.withUTF8 { out.bytes.append(contentsOf: $0) }
+  }
+
+  /// A label value, escaped as the text format requires: `\\`, `\"` and `\n`.
+  mutating func label(_ value: String) {
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+      case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+      case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      default: bytes.append(byte)
+      }
+    }
   }
 }
 
@@ -136,7 +186,7 @@ struct EventLog: Sendable {
     line.raw("{\"time\":\"")
     EventLog.appendTimestamp(to: &line.bytes)
     line.raw("\",\"method\":")
-    line.string(method)
+    line.string(method)  // a method label: GET, HEAD, POST, OPTIONS or other
     line.raw(",\"route\":")
     line.string(route)
     if let rules {

@@ -23,6 +23,7 @@ public final class PolicyServer: @unchecked Sendable {
   public let configuration: ServerConfiguration
   let metrics = Metrics()
   let log: EventLog
+  let bodyBudget: BodyBudget
   let web: WebFolder?
   private let current: Mutex<RulesGeneration>
   private let reloading = Mutex<LastReload>(LastReload())
@@ -41,6 +42,7 @@ public final class PolicyServer: @unchecked Sendable {
   public init(configuration: ServerConfiguration) throws {
     self.configuration = configuration
     log = EventLog(accessLog: configuration.accessLog)
+    bodyBudget = BodyBudget(limit: configuration.maxBufferedBytes)
     if let path = configuration.webDirectory {
       guard let web = WebFolder(path: path) else { throw ServerError("--web \(path): no such folder") }
       self.web = web
@@ -178,9 +180,13 @@ public final class PolicyServer: @unchecked Sendable {
   func decorate(_ response: inout Response, request: Request) {
     if response.header("Cache-Control") == nil { response.set("Cache-Control", "no-store") }
     response.set("X-Content-Type-Options", "nosniff")
+    // A response may differ by Origin as soon as origins are configured: say so on every one,
+    // so that a shared cache never gives one origin's copy to another.
+    if !configuration.allowedOrigins.isEmpty {
+      response.set("Vary", [response.header("Vary"), "Origin"].compactMap { $0 }.joined(separator: ", "))
+    }
     if let origin = request.header("Origin"), configuration.allowedOrigins.contains(origin) {
       response.set("Access-Control-Allow-Origin", origin)
-      response.set("Vary", [response.header("Vary"), "Origin"].compactMap { $0 }.joined(separator: ", "))
       response.set("Access-Control-Expose-Headers", "Content-Language, ETag")
       if request.method == "OPTIONS" {
         response.set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
@@ -202,8 +208,40 @@ public final class PolicyServer: @unchecked Sendable {
       bytes: bytes, completed: normally)
   }
 
+  /// Whether `Host` names `address`: its IP (or `localhost` for a loopback address; any IP
+  /// literal for a wildcard address), with its port or none. A DNS name never matches.
+  static func hostMatches(_ host: String?, _ address: ListenAddress) -> Bool {
+    guard var name = host?.lowercased(), !name.isEmpty else { return false }
+    if let colon = name.lastIndex(of: ":"), !name.hasSuffix("]") {
+      guard name[name.index(after: colon)...] == Substring(String(address.port)) else { return false }
+      name = String(name[..<colon])
+    }
+    if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+    if address.host == "0.0.0.0" || address.host == "::" {
+      var v4 = in_addr()
+      var v6 = in6_addr()
+      return name == "localhost" || inet_pton(AF_INET, name, &v4) == 1 || inet_pton(AF_INET6, name, &v6) == 1
+    }
+    let loopback = address.host == "127.0.0.1" || address.host == "::1"
+    return name == address.host.lowercased() || (loopback && name == "localhost")
+  }
+
   /// The admin API: `POST /admin/reload` and `GET /admin/status`.
   func adminResponse(_ request: Request) -> Response {
+    // A browser on this host must not drive the admin API: no cross-site requests (they carry
+    // Origin), no simple POSTs (they cannot send application/json without a preflight, which
+    // this API never grants), and no other Host than the address it listens on (DNS rebinding).
+    if request.header("Origin") != nil {
+      return Response.problem(403, "the admin API refuses requests from browsers (Origin)")
+    }
+    if let admin = adminAddress, !PolicyServer.hostMatches(request.header("Host"), admin) {
+      return Response.problem(421, "the Host header must name the admin address \(admin)")
+    }
+    if request.method == "POST", request.mediaType != "application/json" {
+      return Response.problem(
+        415, "send POST /admin/reload with Content-Type: application/json",
+        headers: [("Accept-Post", "application/json")])
+    }
     switch (request.path, request.method) {
     case ("/admin/reload", "POST"):
       switch reload() {

@@ -8,9 +8,12 @@ import Foundation
 enum Plan {
   case respond(Response)
   case readBody(limit: Int, route: String, rulesName: String?, finish: ([UInt8]) -> Response)
+  /// `validate-batch`: the body goes line by line into `batch` as it arrives.
+  case readBatch(limit: Int, rulesName: String, language: String, batch: BatchStream)
 }
 
-/// Where a path goes: read once per request from the path's bytes, without splitting it.
+/// Where a path goes: read once per request from the raw path's bytes (as the client sent it,
+/// not percent-decoded), without splitting it. A rules name is decoded after it is cut out.
 enum Route: Equatable {
   case healthz, readyz, metrics, rulesList
   case rules(String)
@@ -25,6 +28,22 @@ enum Route: Equatable {
   init(path: String) {
     var path = path
     self = path.withUTF8 { Route.parse($0) }
+  }
+
+  /// The route of a raw path (`RequestTarget.rawPath`), already checked by `RequestTarget.decode`.
+  init(rawPath: Substring) {
+    var path = String(rawPath)
+    self = path.withUTF8 { Route.parse($0) }
+    switch self {
+    case .rules(let name): self = .rules(Route.decodedName(name))
+    case .validate(let name): self = .validate(Route.decodedName(name))
+    case .batch(let name): self = .batch(Route.decodedName(name))
+    default: break
+    }
+  }
+
+  private static func decodedName(_ name: String) -> String {
+    (try? RequestTarget.decode(Substring(name))) ?? name
   }
 
   /// Byte comparisons only: a `switch` over string literals compares `String`s one by one.
@@ -112,7 +131,8 @@ struct Routes {
         .respond(
           Response(
             status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
-            body: Array(server.metrics.exposition(openConnections: server.openConnections).utf8)))
+            body: server.metrics.exposition(
+              openConnections: server.openConnections, bufferedBytes: server.bodyBudget.inUse)))
       }
     case .rulesList:
       return allow("GET") { .respond(listing()) }
@@ -131,10 +151,22 @@ struct Routes {
     case .batch(let name):
       return allow("POST") {
         rules(name) { served in
-          bodyPlan(
+          let plan = bodyPlan(
             request, route: route.template, served: served, limit: configuration.maxBatchBytes,
             types: Routes.jsonLinesTypes
-          ) { batch(served, request, body: $0) }
+          ) { _ in Response(status: 500) }
+          guard case .readBody(let limit, _, let rulesName?, _) = plan else { return plan }
+          let language = language(served, request)
+          guard
+            let batch = BatchStream(
+              policy: served.policy, locale: language, budget: server.bodyBudget, maxLines: configuration.maxBatchLines)
+          else {
+            server.metrics.budgetRefusals.add(1, ordering: .relaxed)
+            var busy = Daemon.busy()
+            busy.rulesName = rulesName
+            return .respond(busy)
+          }
+          return .readBatch(limit: limit, rulesName: rulesName, language: language, batch: batch)
         }
       }
     case .demoLogin:
@@ -361,15 +393,6 @@ struct Routes {
       writer.raw("]}")
     }
     writer.raw("}")
-  }
-
-  private func batch(_ served: ServedRules, _ request: Request, body: [UInt8]) -> Response {
-    let language = language(served, request)
-    var response = Response(
-      status: 200, contentType: Response.jsonLines,
-      headers: [("Content-Language", language), ("Vary", "Accept-Language")])
-    response.body = .stream(BatchStream(input: body, policy: served.policy, locale: language))
-    return response
   }
 
   static func malformedDetail(_ malformed: MalformedRecord) -> String {

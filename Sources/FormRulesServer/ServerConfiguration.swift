@@ -30,6 +30,17 @@ public struct ServerConfiguration: Sendable {
   public var maxBodyBytes = 64 << 10
   /// The largest request body of `validate-batch`.
   public var maxBatchBytes = 8 << 20
+  /// The most `validate-batch` lines; a longer batch is answered 413.
+  public var maxBatchLines = 100_000
+  /// The request bytes held in memory at once over every connection: `validate` bodies and
+  /// `validate-batch` lines and reports. When it is spent, requests get 503 with `Retry-After`.
+  public var maxBufferedBytes = 256 << 20
+  /// The most query arguments (`&`-separated); more are answered 414.
+  public var maxQueryArguments = 64
+  /// Seconds from accept to the end of a request's headers, however steadily they trickle in
+  /// (on a kept-alive connection, from the end of the previous response, plus ``idleTimeout``);
+  /// later, the connection is shut down.
+  public var headerTimeout = 10
   /// The longest request path plus query.
   public var maxURIBytes = 8 << 10
   /// The most bytes of request headers.

@@ -37,12 +37,20 @@ struct WebFolder: Sendable {
     }
   }
 
+  /// Editor and merge leftovers, never served: `name~`, `*.bak`, `*.orig`, `*.swp` (and `.swo`, `.tmp`, `.rej`).
+  static func isBackup(_ name: Substring) -> Bool {
+    let lower = name.lowercased()
+    return lower.hasSuffix("~")
+      || [".bak", ".orig", ".swp", ".swo", ".tmp", ".rej", ".old"].contains { lower.hasSuffix($0) }
+  }
+
   func serve(_ path: String) -> Response {
     let notFound = Response.problem(404, "no file \(Routes.printable(path))")
     var relative = path == "/" ? "/index.html" : path
     if relative.hasSuffix("/") { relative += "index.html" }
     let parts = relative.split(separator: "/", omittingEmptySubsequences: true)
-    guard !parts.isEmpty, !parts.contains(where: { $0.hasPrefix(".") || $0.contains("\\") || $0.contains("\0") })
+    guard !parts.isEmpty, !parts.contains(where: { $0.hasPrefix(".") || $0.contains("\\") || $0.contains("\0") }),
+      let last = parts.last, !WebFolder.isBackup(last)
     else { return notFound }
     let candidate = root + "/" + parts.joined(separator: "/")
     guard let real = Confinement.realPath(candidate), real.hasPrefix(root + "/") else { return notFound }

@@ -11,7 +11,8 @@ enum ServeCommand {
     valued: [
       "rules", "listen", "admin-listen", "threads", "web", "max-body-bytes", "max-batch-bytes", "max-uri-bytes",
       "max-header-bytes", "idle-timeout", "request-timeout", "max-connections", "max-connections-per-ip",
-      "drain-timeout", "access-log", "tls-cert", "tls-key",
+      "drain-timeout", "access-log", "tls-cert", "tls-key", "header-timeout", "max-buffered-bytes", "max-batch-lines",
+      "max-query-arguments",
     ],
     flags: ["no-web", "trusted-rules"], repeatable: ["allow-origin"])
 
@@ -32,8 +33,12 @@ enum ServeCommand {
     .row(.init(syntax: "--trusted-rules", key: "cli.help.serve.trustedRules", column: 28)),
     .row(.init(syntax: "--max-body-bytes <n>", key: "cli.help.serve.maxBodyBytes", column: 28)),
     .row(.init(syntax: "--max-batch-bytes <n>", key: "cli.help.serve.maxBatchBytes", column: 28)),
+    .row(.init(syntax: "--max-batch-lines <n>", key: "cli.help.serve.maxBatchLines", column: 28)),
+    .row(.init(syntax: "--max-buffered-bytes <n>", key: "cli.help.serve.maxBufferedBytes", column: 28)),
     .row(.init(syntax: "--max-uri-bytes <n>", key: "cli.help.serve.maxURIBytes", column: 28)),
+    .row(.init(syntax: "--max-query-arguments <n>", key: "cli.help.serve.maxQueryArguments", column: 28)),
     .row(.init(syntax: "--max-header-bytes <n>", key: "cli.help.serve.maxHeaderBytes", column: 28)),
+    .row(.init(syntax: "--header-timeout <s>", key: "cli.help.serve.headerTimeout", column: 28)),
     .row(.init(syntax: "--idle-timeout <s>", key: "cli.help.serve.idleTimeout", column: 28)),
     .row(.init(syntax: "--request-timeout <s>", key: "cli.help.serve.requestTimeout", column: 28)),
     .row(.init(syntax: "--max-connections <n>", key: "cli.help.serve.maxConnections", column: 28)),
@@ -77,6 +82,10 @@ enum ServeCommand {
       try number("threads", \.threads, minimum: 1)
       try number("max-body-bytes", \.maxBodyBytes, minimum: 1)
       try number("max-batch-bytes", \.maxBatchBytes, minimum: 1)
+      try number("max-batch-lines", \.maxBatchLines, minimum: 1)
+      try number("max-buffered-bytes", \.maxBufferedBytes, minimum: 4 << 20)
+      try number("max-query-arguments", \.maxQueryArguments, minimum: 1)
+      try number("header-timeout", \.headerTimeout, minimum: 1)
       try number("max-uri-bytes", \.maxURIBytes, minimum: 16)
       try number("max-header-bytes", \.maxHeaderBytes, minimum: 256)
       try number("idle-timeout", \.idleTimeout, minimum: 1)
@@ -90,9 +99,12 @@ enum ServeCommand {
       if configuration.allowedOrigins.contains("*") {
         throw UsageError(message: Words.text("cli.serve.anyOrigin", ["example": "https://shop.example"]))
       }
-      if !options.has("no-web") {
-        configuration.webDirectory = options.value("web") ?? defaultWebDirectory(rulesPath: rulesPath)
+      if let bad = configuration.allowedOrigins.first(where: { !isOrigin($0) }) {
+        throw UsageError(
+          message: Words.text("cli.serve.badOrigin", ["value": bad, "example": "https://shop.example"]))
       }
+      // Static files (and the demo login that comes with them) only when asked for.
+      if !options.has("no-web") { configuration.webDirectory = options.value("web") }
 
       PolicyServer.blockSignals()
       let server: PolicyServer
@@ -111,19 +123,34 @@ enum ServeCommand {
     }
   }
 
-  /// `Web` beside the rules folder (the repository layout: Rules/ and Web/ side by side),
-  /// else `Web` in the working directory; `nil` when neither exists.
-  static func defaultWebDirectory(rulesPath: String) -> String? {
-    var rules = URL(fileURLWithPath: rulesPath).standardizedFileURL
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: rules.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-      rules = rules.deletingLastPathComponent()
+  /// Whether `text` is an origin as browsers send it: `http` or `https`, `://`, a host (a DNS
+  /// name, an IPv4 address or an IPv6 address in brackets) and an optional port; no path, no
+  /// `/` at the end, no user, no wildcard, and not `null`.
+  static func isOrigin(_ text: String) -> Bool {
+    let rest: Substring
+    if text.hasPrefix("https://") {
+      rest = text.dropFirst(8)
+    } else if text.hasPrefix("http://") {
+      rest = text.dropFirst(7)
+    } else {
+      return false
     }
-    for candidate in [rules.deletingLastPathComponent().appendingPathComponent("Web").path, "Web"] {
-      if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
-        return candidate
+    var host = rest
+    if let colon = rest.lastIndex(of: ":"), !rest.hasSuffix("]") {
+      let port = rest[rest.index(after: colon)...]
+      guard !port.isEmpty, port.count <= 5, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber),
+        let number = Int(port), number <= 65535
+      else { return false }
+      host = rest[..<colon]
+    }
+    if host.hasPrefix("["), host.hasSuffix("]") {
+      return host.count > 2 && host.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+    }
+    let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+    return !host.isEmpty && host.count <= 253
+      && labels.allSatisfy { label in
+        !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
+          && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
       }
-    }
-    return nil
   }
 }

@@ -59,7 +59,7 @@ def server(tmp_path_factory):
         base = f"http://127.0.0.1:{port}"
         with open(log, "wb") as sink:
             process = subprocess.Popen(
-                [VALIDATE, "serve", "--rules", "Rules", "--listen", f"127.0.0.1:{port}"],
+                [VALIDATE, "serve", "--rules", "Rules", "--web", "Web", "--listen", f"127.0.0.1:{port}"],
                 cwd=ROOT, stdout=sink, stderr=sink, stdin=subprocess.DEVNULL,
             )
         try:

@@ -14,7 +14,7 @@ struct DemoLoginTests {
 
   @Test("the demo account: 200, no-store")
   func demoAccount() throws {
-    let server = try ServerProcess(["--rules", "Rules"])
+    let server = try ServerProcess(["--rules", "Rules", "--web", "Web"])
     let response = try login(server, #"{"email": " Demo@Example.jp ", "password": "demo-pass-2024"}"#)
     #expect(response.status == 200)
     #expect(response.text == #"{"ok":true}"#)
@@ -29,7 +29,7 @@ struct DemoLoginTests {
       ("", [:], "ja", "メールアドレスまたはパスワードが正しくありません。"),
     ])
   func wrongPassword(query: String, headers: [String: String], language: String, detail: String) throws {
-    let server = try ServerProcess(["--rules", "Rules"])
+    let server = try ServerProcess(["--rules", "Rules", "--web", "Web"])
     let response = try login(
       server, #"{"email": "demo@example.jp", "password": "wrong-pass-1"}"#, query: query, headers: headers)
     #expect(response.status == 401)
@@ -46,7 +46,7 @@ struct DemoLoginTests {
 
   @Test("bad requests: 405 for GET, 415 for non-JSON, 400 for a malformed body, 404 without the web folder")
   func badRequests() throws {
-    let server = try ServerProcess(["--rules", "Rules"])
+    let server = try ServerProcess(["--rules", "Rules", "--web", "Web"])
     let get = try server.request("GET", "/demo/login")
     #expect(get.status == 405)
     #expect(get.header("Allow") == "POST, OPTIONS")

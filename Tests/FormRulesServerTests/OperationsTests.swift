@@ -72,13 +72,13 @@ struct OperationsTests {
     let metrics = try server.request("GET", "/metrics").text
     #expect(metrics.contains("formrules_rules_last_reload_success 0"))
     #expect(metrics.contains("formrules_rules_generation 2"))
-    let admin = try server.request("POST", "/admin/reload", admin: true)
+    let admin = try server.request("POST", "/admin/reload", headers: ["Content-Type": "application/json"], admin: true)
     #expect(admin.status == 422)
     #expect((admin.json?["problems"] as? [String])?.first?.contains("minLenght") == true)
 
     // Fixed again, through the admin API.
     try folder.write("login.json", loginRules)
-    let fixed = try server.request("POST", "/admin/reload", admin: true)
+    let fixed = try server.request("POST", "/admin/reload", headers: ["Content-Type": "application/json"], admin: true)
     #expect(fixed.status == 200)
     #expect(fixed.json?["generation"] as? Int == 3)
     #expect(try server.post("login", Self.form).status == 200)
@@ -140,7 +140,7 @@ struct OperationsTests {
     let server = try ServerProcess(["--rules", served.url.path, "--admin-listen", "127.0.0.1:0", "--no-web"])
     #expect(try server.post("rules", Self.form).status == 200)
     try served.write("tenant/rules.json", #"{"version": 1, "extends": "../shared.json"}"#)
-    let reload = try server.request("POST", "/admin/reload", admin: true)
+    let reload = try server.request("POST", "/admin/reload", headers: ["Content-Type": "application/json"], admin: true)
     #expect(reload.status == 422)
     #expect(
       (reload.json?["problems"] as? [String])?.first?.contains(#"extends: "../shared.json" is outside the folder"#)

@@ -296,9 +296,9 @@ struct RoutesTests {
     #expect(preflight.header("Access-Control-Allow-Headers")?.contains("Content-Type") == true)
   }
 
-  @Test("static files from Web/: index, formrules.js, CSP, no traversal")
+  @Test("static files from Web/ with --web only: index, formrules.js, CSP, no traversal, no backups")
   func staticFiles() throws {
-    let server = try ServerProcess(["--rules", "Rules"])
+    let server = try ServerProcess(["--rules", "Rules", "--web", "Web"])
     let index = try server.request("GET", "/")
     #expect(index.status == 200)
     #expect(index.header("Content-Type") == "text/html; charset=utf-8")
@@ -307,13 +307,31 @@ struct RoutesTests {
     let script = try server.request("GET", "/formrules.js")
     #expect(script.status == 200)
     #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
-    for path in ["/../Package.swift", "/%2e%2e/Package.swift", "/..%2fPackage.swift", "/.hidden", "/nope.js"] {
+    for path in ["/../Package.swift", "/%2e%2e/Package.swift", "/.hidden", "/nope.js"] {
       let response = try server.request("GET", path)
       #expect(response.status == 404, "\(path)")
       #expect(!response.text.contains("PackageDescription"))
     }
+    // An encoded slash is refused before routing (N5).
+    #expect(try server.request("GET", "/..%2fPackage.swift").status == 400)
     let none = try ServerProcess(["--rules", "Rules", "--no-web"])
     #expect(try none.request("GET", "/").status == 404)
+    // Without --web, nothing is published, even from a folder that holds Web/ (N10).
+    let implicit = try ServerProcess(["--rules", "Rules"])
+    #expect(try implicit.request("GET", "/").status == 404)
+    #expect(
+      try implicit.request("POST", "/demo/login", headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
+        .status == 404)
+    // Backup files beside the pages are never served (N10).
+    let web = try ScratchFolder([
+      "index.html": "<p>x</p>", "index.html~": "old", "signup.html.bak": "old", "a.orig": "old", "b.swp": "old",
+    ])
+    defer { web.remove() }
+    let copies = try ServerProcess(["--rules", "Rules", "--web", web.url.path])
+    #expect(try copies.request("GET", "/index.html").status == 200)
+    for path in ["/index.html~", "/signup.html.bak", "/a.orig", "/b.swp", "/INDEX.HTML.BAK"] {
+      #expect(try copies.request("GET", path).status == 404, "\(path)")
+    }
   }
 
   @Test("rules are confined to the rules path: extends and lists outside it are load errors")

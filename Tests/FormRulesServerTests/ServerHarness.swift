@@ -24,9 +24,14 @@ final class ServerProcess {
   private(set) var port = 0
   private(set) var adminPort = 0
 
-  /// Starts `validate serve ARGUMENTS --listen 127.0.0.1:0` and waits for its `listening` line.
-  init(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+  /// Starts `validate serve ARGUMENTS --listen 127.0.0.1:0` and waits for its `listening` line;
+  /// with `addressSpace`, under `prlimit --as=` of that many bytes (the server's `ulimit -v`).
+  init(_ arguments: [String], addressSpace: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
     process = try ValidateBinary.process(["serve", "--listen", "127.0.0.1:0"] + arguments)
+    if let addressSpace, let binary = process.executableURL {
+      process.arguments = ["--as=\(addressSpace)", binary.path] + (process.arguments ?? [])
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+    }
     stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).log")
     _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
     process.standardOutput = FileHandle.nullDevice
@@ -59,6 +64,14 @@ final class ServerProcess {
   }
 
   var log: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+
+  /// A field of /proc/PID/status in bytes (`VmRSS`, `VmSize`, `VmHWM`), or 0.
+  func memory(_ field: String) -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
+    else { return 0 }
+    return (line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 1024
+  }
 
   func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 

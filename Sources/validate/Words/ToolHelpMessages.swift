@@ -237,11 +237,24 @@ let toolHelpMessages: [CatalogEntry] = [
     en: "Let a web page from this origin call the API (CORS); repeatable. Default: none."),
   CatalogEntry(
     "cli.help.serve.web",
-    ja: "このフォルダーの静的ファイルを「/」で提供します（既定値：ルールのフォルダーの隣の「Web」フォルダー、なければ「./Web」。どちらもなければ提供しません）。",
-    en:
-      "Serve the static files of this folder at / (default: the Web folder next to\nthe rules folder, else ./Web, if there is one)."
+    ja: "このフォルダーの静的ファイルとデモのログインを「/」で提供します（既定値：提供しません）。",
+    en: "Serve the static files of this folder and the demo login at / (default:\nnone)."
   ),
-  CatalogEntry("cli.help.serve.noWeb", ja: "静的ファイルを提供しません。", en: "Serve no static files."),
+  CatalogEntry("cli.help.serve.noWeb", ja: "静的ファイルを提供しません（既定の動作です）。", en: "Serve no static files (the default)."),
+  CatalogEntry(
+    "cli.help.serve.maxBatchLines", ja: "一括検証の1回あたりの最大行数です。超えると413です（既定値：100000）。",
+    en: "Most lines of a validate-batch; more get 413 (default 100000)."),
+  CatalogEntry(
+    "cli.help.serve.maxBufferedBytes",
+    ja: "すべての接続で同時にメモリーに保持するリクエストのバイト数の上限です。使い切ると503です（既定値：268435456）。",
+    en: "Request bytes held in memory over all connections; when spent,\n503 (default 268435456)."),
+  CatalogEntry(
+    "cli.help.serve.maxQueryArguments", ja: "クエリー引数の最大数です。超えると414です（既定値：64）。",
+    en: "Most query arguments; more get 414 (default 64)."),
+  CatalogEntry(
+    "cli.help.serve.headerTimeout",
+    ja: "接続からリクエストのヘッダーの終わりまでの秒数の上限です。超えると接続を閉じます（既定値：10）。",
+    en: "Close a connection whose request line and headers take longer\n(default 10)."),
   CatalogEntry(
     "cli.help.serve.trustedRules",
     ja:
@@ -307,6 +320,12 @@ let toolHelpMessages: [CatalogEntry] = [
   CatalogEntry(
     "cli.serve.anyOrigin", ja: "「--allow-origin」には「*」ではなく、「{example}」のようなオリジンを指定してください。",
     en: "--allow-origin takes an origin such as {example}, not '*'"),
+  CatalogEntry(
+    "cli.serve.badOrigin",
+    ja: "「--allow-origin」には「{example}」のように、スキーム、ホスト、必要ならポートだけのオリジンを指定してください（指定された値：「{value}」）。",
+    en:
+      "--allow-origin takes an origin such as {example}: a scheme, a host and an optional port, nothing else; got '{value}'"
+  ),
   CatalogEntry(
     "cli.serve.notLoaded", ja: "「validate serve」：{path}のルールを読み込めなかったため、何も提供しません。",
     en: "validate serve: the rules in {path} did not load; nothing is served"),
