@@ -61,7 +61,9 @@ extension MessageCatalog {
     let phrase = requirementPhrase(failure, language: language, fieldLabel: fieldLabel, orMessage: true)
     guard failure.severity == .warning, let frame = template(for: ["requirement.recommended"], language: language)
     else { return phrase }
-    return frame.inline.replacingOccurrences(of: "{requirement}", with: phrase)
+    // 「推奨：15文字以上」, "Recommended: at least 15 characters" (a phrase after a colon, lowercased).
+    return frame.inline.replacingOccurrences(
+      of: "{requirement}", with: Self.lowercasesNames(language) ? Self.lowerFirst(phrase) : phrase)
   }
 
   /// The phrase alone; with `orMessage` false (inside a message, for `{requirement}`) it
@@ -69,7 +71,7 @@ extension MessageCatalog {
   func requirementPhrase(
     _ failure: Failure, language: String, fieldLabel: (String) -> String?, orMessage: Bool
   ) -> String {
-    if let own = failure.requirementOverride, let text = own[language] ?? own["en"] {
+    if let own = failure.requirementOverride, let text = text(of: own, language: language) {
       return fill(text, failure: failure, label: nil, language: language, fieldLabel: fieldLabel)
     }
     if failure.messageOverride == nil || !orMessage,

@@ -44,6 +44,9 @@ public struct RuleRegistry: Sendable {
   }
 
   /// Every rule key a rules file may use, composites included.
+  /// Installs a language from a catalog file (``add(_:)``).
+  mutating func addLanguage(_ language: CatalogLanguage) { catalog.install(language) }
+
   public var names: [String] { types.map { $0.name } + Self.composites.map { $0.name } }
 
   /// The rule type for a key; `nil` for composites and unknown keys.

@@ -51,6 +51,7 @@ let ruleProblemMessages: [CatalogEntry] = [
   CatalogEntry("cli.rules.unknownKey", ja: "{what}キー「{key}」はありません", en: "unknown {what} key \"{key}\""),
   CatalogEntry("cli.rules.what.topLevel", ja: "トップレベルの", en: "top-level"),
   CatalogEntry("cli.rules.what.limits", ja: "「limits」の", en: "limits"),
+  CatalogEntry("cli.rules.what.catalog", ja: "言語カタログの", en: "catalog"),
   CatalogEntry("cli.rules.what.field", ja: "項目の", en: "field"),
   CatalogEntry("cli.rules.what.when", ja: "「when」の", en: "when"),
   CatalogEntry("cli.rules.what.message", ja: "メッセージの", en: "message"),
@@ -69,6 +70,25 @@ let ruleProblemMessages: [CatalogEntry] = [
   CatalogEntry(
     "cli.rules.unknownLocale", ja: "言語「{locale}」には対応していません（対応している言語：ja、en）",
     en: "unknown locale \"{locale}\" (supported: ja, en)"),
+  CatalogEntry(
+    "cli.rules.unknownLocale.files",
+    ja: "言語「{locale}」には対応していません（対応している言語：ja、en、またはカタログファイルで追加した言語）",
+    en: "unknown locale \"{locale}\" (supported: ja, en, or a language added from a catalog file)"),
+  // A language added from a catalog file (`"messages": {"ko": "messages/ko.json"}`).
+  CatalogEntry(
+    "cli.rules.catalog.language",
+    ja: "カタログファイルの言語「{language}」は使用できません（ja、en以外の言語タグ、例：ko、zh-Hans）",
+    en: "a catalog file cannot add the language \"{language}\" (a language tag other than ja and en, such as ko or zh-Hans)"),
+  CatalogEntry(
+    "cli.rules.catalog.otherLanguage", ja: "「{language}」として指定されたカタログファイルの言語は「{found}」です",
+    en: "the catalog file named for \"{language}\" is for \"{found}\""),
+  CatalogEntry(
+    "cli.rules.catalog.variants",
+    ja: "メッセージ「{key}」には「labeled」と「inline」の両方が必要です",
+    en: "the message \"{key}\" needs both \"labeled\" and \"inline\""),
+  CatalogEntry("cli.rules.catalog.missingKey", ja: "メッセージ「{key}」がありません", en: "the message \"{key}\" is missing"),
+  CatalogEntry(
+    "cli.rules.catalog.missingMore", ja: "ほかに{count}件のメッセージがありません", en: "{count} more messages are missing"),
   CatalogEntry("cli.rules.emptyFieldName", ja: "項目名を空にはできません", en: "a field name must not be empty"),
   // Rules.
   CatalogEntry(
