@@ -207,7 +207,7 @@ extension Email {
         "「@」より後の部分（ドメイン）が正しくありません。使用できない文字が含まれていないか確認してください。"
       ),
       en: (
-        "The part of {label} after the \"@\" (the domain) is not valid. Check it for characters domain names do not allow.",
+        "{label} has a domain (the part after the \"@\") that is not valid. Check it for characters domain names do not allow.",
         "The part after the \"@\" (the domain) is not valid. Check it for characters domain names do not allow."
       )),
     RuleMessage(

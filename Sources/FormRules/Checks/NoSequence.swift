@@ -73,8 +73,8 @@ extension NoSequence {
         "{min}文字以上続くアルファベットや五十音の並び（abcd、あいうえなど）を含めないでください。"
       ),
       en: (
-        "{label} must not contain {min} or more letters in alphabetical or kana order such as abcd or あいうえ.",
-        "Must not contain {min} or more letters in alphabetical or kana order such as abcd or あいうえ."
+        "{label} must not contain {min} or more letters in alphabetical or kana order such as abcd or \"あいうえ\".",
+        "Must not contain {min} or more letters in alphabetical or kana order such as abcd or \"あいうえ\"."
       )),
     RuleMessage(
       "noSequence.keyboard",

@@ -30,8 +30,8 @@ let identityProviderMessages: [CatalogEntry] = [
     "auth.operationNotAllowed",
     ja: ("このログイン方法は現在ご利用いただけません。サポートにお問い合わせください。", "このログイン方法は現在ご利用いただけません。サポートにお問い合わせください。"),
     en: (
-      "This way of signing in is not available. Please contact the administrator.",
-      "This way of signing in is not available. Please contact the administrator."
+      "This way of logging in is not available. Please contact support.",
+      "This way of logging in is not available. Please contact support."
     )),
   CatalogEntry(
     "auth.notConfirmed",
@@ -46,7 +46,7 @@ let identityProviderMessages: [CatalogEntry] = [
     "auth.passwordResetRequired",
     ja: ("パスワードの再設定が必要です。再設定してからログインしてください。", "パスワードの再設定が必要です。再設定してからログインしてください。"),
     en: (
-      "You need to reset your password. Please reset it, then sign in.",
-      "You need to reset your password. Please reset it, then sign in."
+      "You need to reset your password. Please reset it, then log in.",
+      "You need to reset your password. Please reset it, then log in."
     )),
 ]

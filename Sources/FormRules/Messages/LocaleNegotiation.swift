@@ -37,7 +37,7 @@ extension MessageCatalog {
   /// The language of this catalog a tag names: `en-US` → `en`, `ko_KR.UTF-8` → `ko`,
   /// `zh-Hans-CN` → `zh-Hans` (the longest added language the tag starts with, subtag by
   /// subtag, as RFC 4647 lookup truncates), or `nil`.
-  func supportedLanguage(of tag: String) -> String? {
+  public func supportedLanguage(of tag: String) -> String? {
     if languages.count > 2 {
       // `ko_KR.UTF-8@euro` → `ko-KR`: the POSIX form of a tag.
       let tag = tag.prefix { $0 != "." && $0 != "@" }.replacingOccurrences(of: "_", with: "-").lowercased()

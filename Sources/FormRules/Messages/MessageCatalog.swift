@@ -251,7 +251,8 @@ public struct MessageCatalog: Sendable {
   static func lowerFirst(_ text: String) -> String {
     guard let first = text.first, first.isUppercase else { return text }
     let rest = text.dropFirst()
-    if let second = rest.first, second.isUppercase { return text }
+    // "A", "PIN": a letter or an acronym keeps its case.
+    guard let second = rest.first, !second.isUppercase else { return text }
     return first.lowercased() + rest
   }
 

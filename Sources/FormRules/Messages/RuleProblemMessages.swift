@@ -70,14 +70,10 @@ let ruleProblemMessages: [CatalogEntry] = [
   CatalogEntry(
     "cli.rules.unknownLocale", ja: "言語「{locale}」には対応していません（対応している言語：ja、en）",
     en: "unknown locale \"{locale}\" (supported: ja, en)"),
-  CatalogEntry(
-    "cli.rules.unknownLocale.files",
-    ja: "言語「{locale}」には対応していません（対応している言語：ja、en、またはカタログファイルで追加した言語）",
-    en: "unknown locale \"{locale}\" (supported: ja, en, or a language added from a catalog file)"),
   // A language added from a catalog file (`"messages": {"ko": "messages/ko.json"}`).
   CatalogEntry(
     "cli.rules.catalog.language",
-    ja: "カタログファイルの言語「{language}」は使用できません（ja、en以外の言語タグ、例：ko、zh-Hans）",
+    ja: "カタログファイルの言語「{language}」は使用できません（ja、en以外の言語タグ、例：「ko」「zh-Hans」）",
     en: "a catalog file cannot add the language \"{language}\" (a language tag other than ja and en, such as ko or zh-Hans)"),
   CatalogEntry(
     "cli.rules.catalog.otherLanguage", ja: "「{language}」として指定されたカタログファイルの言語は「{found}」です",
@@ -149,11 +145,11 @@ let ruleProblemMessages: [CatalogEntry] = [
     "cli.rules.normalizationTwinsOf", ja: "「{name}」と{file}の「{other}」はユニコードの正規化だけが異なります。どちらかの名前を変えてください",
     en: "\"{name}\" and \"{other}\" of {file} differ only in Unicode normalization; rename one of them"),
   CatalogEntry(
-    "cli.rules.sensitiveInParent", ja: "「{name}」は{file}で秘密の項目です。それを拡張するファイルで表示される項目にはできません",
+    "cli.rules.sensitiveInParent", ja: "「{name}」は「{file}」で機密の項目です。それを拡張するファイルで表示される項目にはできません",
     en: "\"{name}\" is sensitive in {file}; a file that extends it cannot make it visible"),
   CatalogEntry(
     "cli.rules.confirmationSensitive",
-    ja: "「{name}」は秘密の項目「{confirmed}」を確認する項目なので、秘密の項目です。「\"sensitive\": false」を削除してください",
+    ja: "「{name}」は機密の項目「{confirmed}」を確認する項目なので、機密の項目です。「\"sensitive\": false」を削除してください",
     en: "\"{name}\" confirms the sensitive field \"{confirmed}\" and is sensitive too; remove \"sensitive\": false"),
   // The whole rule set.
   CatalogEntry(
@@ -225,7 +221,7 @@ let ruleProblemMessages: [CatalogEntry] = [
     "cli.rules.notBreached.noFile", ja: "「file」に「SHA1HEX:COUNT」形式のファイルのパスを指定してください",
     en: "expected \"file\": the path of a SHA1HEX:COUNT file"),
   CatalogEntry(
-    "cli.rules.notBreached.cannotUse", ja: "漏洩したパスワードのファイルを使用できません：{reason}",
+    "cli.rules.notBreached.cannotUse", ja: "流出したパスワードのファイルを使用できません：{reason}",
     en: "cannot use the breach file {reason}"),
   CatalogEntry(
     "cli.rules.noSequence.tooShort", ja: "3以上を指定してください（{length}文字の並びは多くの普通の単語に含まれます）",
@@ -239,7 +235,7 @@ let ruleProblemMessages: [CatalogEntry] = [
     "cli.rules.list.notRegular", ja: "一覧のファイルが通常のファイルではありません（{kind}）：{path}",
     en: "list file is not a regular file ({kind}): {path}"),
   CatalogEntry(
-    "cli.rules.list.tooLarge", ja: "一覧のファイルが{size} MiBを超えています：{path}。漏洩したパスワードの一覧には「notBreached」を使用してください",
+    "cli.rules.list.tooLarge", ja: "一覧のファイルが{size} MiBを超えています：{path}。流出したパスワードの一覧には「notBreached」を使用してください",
     en: "list file larger than {size} MiB: {path}; for a breach corpus use notBreached"),
   CatalogEntry("cli.rules.list.unreadable", ja: "一覧を読めません：{path}", en: "cannot read the list: {path}"),
   CatalogEntry(
