@@ -462,7 +462,8 @@ struct RuleSetLoader {
     merged.defaultLocale = child.defaultLocale ?? parent.defaultLocale
     merged.limits = child.limits ?? parent.limits
     merged.locales.formUnion(child.locales)
-    merged.languages = parent.languages.filter { p in !child.languages.contains { $0.code == p.code } } + child.languages
+    merged.languages =
+      parent.languages.filter { p in !child.languages.contains { $0.code == p.code } } + child.languages
     for field in child.fields {
       if let index = position[field.name], !merged.fields[index].name.utf8.elementsEqual(field.name.utf8) {
         problems.append(

@@ -48,7 +48,11 @@ enum LintCommand {
         let cwd = FileManager.default.currentDirectoryPath + "/"
         for used in rules.referencedFiles() {
           let path =
-            used.url.map { $0.path.hasPrefix(cwd) ? String($0.path.dropFirst(cwd.count)) : $0.path }
+            used.url.map {
+              // A path is quoted in Japanese lines, as every path is: 「Rules/lists/x.txt」.
+              let path = $0.path.hasPrefix(cwd) ? String($0.path.dropFirst(cwd.count)) : $0.path
+              return Words.isJapanese ? "「\(path)」" : path
+            }
             ?? Words.text("cli.lint.builtInList")
           let size =
             used.entries.map { Words.counted("cli.lint.entries", $0) } ?? Words.counted("cli.lint.bytes", used.bytes)

@@ -91,30 +91,34 @@ struct CatalogLanguageTests {
 
   @Test("checked at load: every key, both variants, known placeholders, a language tag")
   func checks() throws {
-    let missing = Self.problems(try Self.variant { object in
-      var messages = object["messages"] as? [String: Any] ?? [:]
-      messages["required"] = nil
-      object["messages"] = messages
-    })
+    let missing = Self.problems(
+      try Self.variant { object in
+        var messages = object["messages"] as? [String: Any] ?? [:]
+        messages["required"] = nil
+        object["messages"] = messages
+      })
     #expect(missing.contains { $0.contains("messages") && $0.contains("\"required\" is missing") }, "\(missing)")
-    let oneVariant = Self.problems(try Self.variant { object in
-      var messages = object["messages"] as? [String: Any] ?? [:]
-      messages["minLength"] = "{min}{unit} 이상"
-      object["messages"] = messages
-    })
+    let oneVariant = Self.problems(
+      try Self.variant { object in
+        var messages = object["messages"] as? [String: Any] ?? [:]
+        messages["minLength"] = "{min}{unit} 이상"
+        object["messages"] = messages
+      })
     #expect(oneVariant.contains { $0.contains("\"minLength\" needs both") }, "\(oneVariant)")
-    let placeholder = Self.problems(try Self.variant { object in
-      var messages = object["messages"] as? [String: Any] ?? [:]
-      messages["minLength"] = ["labeled": "{label} {mn}", "inline": "{min}"]
-      object["messages"] = messages
-    })
+    let placeholder = Self.problems(
+      try Self.variant { object in
+        var messages = object["messages"] as? [String: Any] ?? [:]
+        messages["minLength"] = ["labeled": "{label} {mn}", "inline": "{min}"]
+        object["messages"] = messages
+      })
     #expect(placeholder.contains { $0.contains("{mn}") }, "\(placeholder)")
     // A placeholder another key has but this one does not fill is refused too.
-    let foreign = Self.problems(try Self.variant { object in
-      var messages = object["messages"] as? [String: Any] ?? [:]
-      messages["required"] = ["labeled": "{label} {max}", "inline": "x"]
-      object["messages"] = messages
-    })
+    let foreign = Self.problems(
+      try Self.variant { object in
+        var messages = object["messages"] as? [String: Any] ?? [:]
+        messages["required"] = ["labeled": "{label} {max}", "inline": "x"]
+        object["messages"] = messages
+      })
     #expect(foreign.contains { $0.contains("{max}") }, "\(foreign)")
     for language in ["ja", "en", "", "k", "ko_KR", "한국어", String(repeating: "a", count: 40)] {
       let found = Self.problems(try Self.variant { $0["language"] = language })

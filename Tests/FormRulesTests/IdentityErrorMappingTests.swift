@@ -28,7 +28,8 @@ struct IdentityErrorMappingTests {
   static let taken = ("このメールアドレスは既に登録されています。", "This email address is already registered.")
   static let invalidEmail = ("メールアドレスの形式が正しくありません。", "Not a valid email address.")
   static let weak = (
-    "このパスワードは安全性が低いため使用できません。より長く、推測されにくいものを設定してください。", "Too weak. Please choose a longer password that is harder to guess."
+    "このパスワードは安全性が低いため使用できません。より長く、推測されにくいものを設定してください。",
+    "Too weak. Please choose a longer password that is harder to guess."
   )
   static let disabled = (
     "このアカウントは無効になっています。サポートにお問い合わせください。", "This account has been disabled. Please contact support."

@@ -198,7 +198,8 @@ struct StrengthFeedbackTests {
     for language in ["ja", "en"] {
       let expected = try #require(policy.catalog.template(for: ["strength.\(detail).warning"], language: language))
       let text = policy.message(for: failure, field: "password", locale: language)
-      #expect(text == expected.labeled.replacingOccurrences(of: "{label}", with: language == "ja" ? "パスワード" : "Password"))
+      #expect(
+        text == expected.labeled.replacingOccurrences(of: "{label}", with: language == "ja" ? "パスワード" : "Password"))
     }
   }
 
@@ -265,7 +266,8 @@ struct StrengthFeedbackTests {
   func reviewExamples() throws {
     let policy = try makePolicy(Self.policyJSON)
     let sequence = Self.failure(.sequence, severity: .error, suggestions: [.avoidSequences, .addWord])
-    #expect(policy.catalog.firstUsefulSuggestion(for: sequence, locale: "ja") == "単語をもう1つか2つ加えてください。よく使われない単語ほど効果があります。")
+    #expect(
+      policy.catalog.firstUsefulSuggestion(for: sequence, locale: "ja") == "単語をもう1つか2つ加えてください。よく使われない単語ほど効果があります。")
     let common = Self.failure(.commonPassword, severity: .error, suggestions: [.addWord])
     #expect(policy.catalog.firstUsefulSuggestion(for: common, locale: "ja") == nil)
     let name = Self.failure(.commonName, severity: .error, suggestions: [.avoidNames])
@@ -287,5 +289,65 @@ struct StrengthFeedbackTests {
     let en = policy.catalog.strengthMeter(estimate, locale: "en")
     #expect(en.dropFirst().allSatisfy { $0.hasPrefix("Time to crack") })
     #expect(!(ja + en).contains { $0.contains("^") || $0.contains("ハッシュ") })
+  }
+}
+
+/// The review's medium items that are one rendered text each.
+@Suite("Review round 3: medium items, rendered")
+struct ReviewMediumItemsTests {
+  static let label = #"{"ja": "パスワード", "en": "Password"}"#
+
+  @Test("M7: not and check in idiomatic English")
+  func notAndCheck() throws {
+    let policy = try makePolicy(
+      #"{"fields": {"p": {"label": \#(Self.label), "rules": [{"not": {"pattern": "^[0-9]+\\z"}}]}}}"#)
+    let report = policy.validate(["p": "1234"])
+    #expect(report.messages(locale: "en")["p"] == ["This password is not allowed."])
+    let failure = try #require(report.fields["p"]?.failures.first)
+    #expect(policy.message(for: failure, field: "p", locale: "en", style: .inline) == "This value is not allowed.")
+    #expect(report.messages(locale: "ja")["p"] == ["パスワードに入力された内容は使用できません。"])
+    let check = Failure(code: "emailAvailable", params: ["check": "emailAvailable"])
+    #expect(policy.message(for: check, field: "p", locale: "en") == "This password can't be used.")
+  }
+
+  @Test("M9: an invalid IDN domain says which part is wrong and what to check")
+  func invalidIDN() throws {
+    let policy = try makePolicy(
+      #"{"fields": {"e": {"label": {"ja": "メールアドレス", "en": "Email address"}, "rules": [{"email": true}]}}}"#)
+    var checked = 0
+    for address in ["taro@xn--abc.jp", "taro@exam\u{2010}ple.jp", "taro@xn--zz.jp"] {
+      let report = policy.validate(["e": address])
+      guard report.fields["e"]?.failures.first?.detail == "invalidIDN" else { continue }
+      checked += 1
+      #expect(
+        report.messages(locale: "ja")["e"] == [
+          "メールアドレスの「@」より後の部分（ドメイン）が正しくありません。使用できない文字が含まれていないか確認してください。"
+        ])
+      #expect(
+        report.messages(locale: "en")["e"]?.first?.hasPrefix("Email address has a domain (the part after") == true)
+    }
+  }
+
+  @Test("M12: an over-long value: no byte count, and the checklist does not say 入力必須 is unmet")
+  func tooLong() throws {
+    let policy = try makePolicy(
+      #"{"limits": {"maxValueBytes": 100}, "fields": {"p": {"label": \#(Self.label), "rules": [{"required": true}, {"minLength": 8}, {"maxLength": 64}, {"minLength": 8, "unit": "graphemes"}]}}}"#
+    )
+    let long = String(repeating: "a", count: 200)
+    let report = policy.validate(["p": long])
+    #expect(report.messages(locale: "ja")["p"] == ["パスワードが長すぎます。短くしてください。"])
+    #expect(report.messages(locale: "en")["p"] == ["Password is far too long. Please shorten it."])
+    let items = policy.checklist(for: "p", values: ["p": long], locale: "ja")
+    #expect(items.map(\.text) == ["入力必須", "8文字以上", "64文字以内", "8文字以上"])
+    // Given and long enough can still be said; the length limit and graphemes cannot.
+    #expect(items.map(\.isMet) == [true, true, false, false])
+  }
+
+  @Test("M10: the byte limit in the checklist says how many Japanese characters fit")
+  func bytes() throws {
+    let policy = try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/signup.json")).compile()
+    let ja = policy.requirements(for: "password", locale: "ja").map(\.text)
+    #expect(ja.contains("72バイト以内（日本語は24文字程度まで）"))
+    #expect(!ja.contains { $0.contains("以下") })
   }
 }

@@ -89,6 +89,9 @@ extension NoSequence {
     RuleMessage(
       "requirement.noSequence",
       ja: ("{min}文字以上続く並び（abcd、1234、qwerなど）を含まない", "{min}文字以上続く並び（abcd、1234、qwerなど）を含まない"),
-      en: ("No run of {min} or more characters like abcd, 1234 or qwer", "No run of {min} or more characters like abcd, 1234 or qwer")),
+      en: (
+        "No run of {min} or more characters like abcd, 1234 or qwer",
+        "No run of {min} or more characters like abcd, 1234 or qwer"
+      )),
   ]
 }

@@ -251,50 +251,129 @@ extension Strength {
         "Easy to guess. We recommend making it longer, for example by adding a word."
       )),
     RuleMessage(
-      "strength.commonPassword.warning", ja: ("{label}はよく使われているため、すぐに推測されます。別のものにすると、より安全です。", "よく使われているため、すぐに推測されます。別のものにすると、より安全です。"),
-      en: ("{label} is a very common password, which is guessed almost at once. A different one is safer.", "A very common password, which is guessed almost at once. A different one is safer.")),
+      "strength.commonPassword.warning",
+      ja: ("{label}はよく使われているため、すぐに推測されます。別のものにすると、より安全です。", "よく使われているため、すぐに推測されます。別のものにすると、より安全です。"),
+      en: (
+        "{label} is a very common password, which is guessed almost at once. A different one is safer.",
+        "A very common password, which is guessed almost at once. A different one is safer."
+      )),
     RuleMessage(
-      "strength.similarToCommon.warning", ja: ("{label}はよく使われているものに似ているため推測されやすいです。別のものにすると、より安全です。", "よく使われているパスワードに似ているため推測されやすいです。別のものにすると、より安全です。"),
-      en: ("{label} is similar to a commonly used password, which is easy to guess. A different one is safer.", "Similar to a commonly used password, which is easy to guess. A different one is safer.")),
+      "strength.similarToCommon.warning",
+      ja: ("{label}はよく使われているものに似ているため推測されやすいです。別のものにすると、より安全です。", "よく使われているパスワードに似ているため推測されやすいです。別のものにすると、より安全です。"),
+      en: (
+        "{label} is similar to a commonly used password, which is easy to guess. A different one is safer.",
+        "Similar to a commonly used password, which is easy to guess. A different one is safer."
+      )),
     RuleMessage(
-      "strength.wordByItself.warning", ja: ("{label}は単語1つだけのため推測されやすいです。単語をもう1つ加えると、より安全です。", "単語1つだけのため推測されやすいです。単語をもう1つ加えると、より安全です。"),
-      en: ("{label} is a single word, which is easy to guess. Adding another word makes it safer.", "A single word is easy to guess. Adding another word makes it safer.")),
+      "strength.wordByItself.warning",
+      ja: ("{label}は単語1つだけのため推測されやすいです。単語をもう1つ加えると、より安全です。", "単語1つだけのため推測されやすいです。単語をもう1つ加えると、より安全です。"),
+      en: (
+        "{label} is a single word, which is easy to guess. Adding another word makes it safer.",
+        "A single word is easy to guess. Adding another word makes it safer."
+      )),
     RuleMessage(
-      "strength.commonWord.warning", ja: ("{label}はよく使われる単語が中心のため推測されやすいです。あまり使われない単語を加えると、より安全です。", "よく使われる単語が中心のため推測されやすいです。あまり使われない単語を加えると、より安全です。"),
-      en: ("{label} is built around a common word, which is easy to guess. Adding an uncommon word makes it safer.", "Built around a common word, which is easy to guess. Adding an uncommon word makes it safer.")),
+      "strength.commonWord.warning",
+      ja: (
+        "{label}はよく使われる単語が中心のため推測されやすいです。あまり使われない単語を加えると、より安全です。", "よく使われる単語が中心のため推測されやすいです。あまり使われない単語を加えると、より安全です。"
+      ),
+      en: (
+        "{label} is built around a common word, which is easy to guess. Adding an uncommon word makes it safer.",
+        "Built around a common word, which is easy to guess. Adding an uncommon word makes it safer."
+      )),
     RuleMessage(
-      "strength.nameByItself.warning", ja: ("{label}は名前や名字だけのため推測されやすいです。名前以外の単語を加えると、より安全です。", "名前や名字だけのため推測されやすいです。名前以外の単語を加えると、より安全です。"),
-      en: ("{label} is a name or surname by itself, which is easy to guess. Adding a word that is not a name makes it safer.", "A name or surname by itself is easy to guess. Adding a word that is not a name makes it safer.")),
+      "strength.nameByItself.warning",
+      ja: ("{label}は名前や名字だけのため推測されやすいです。名前以外の単語を加えると、より安全です。", "名前や名字だけのため推測されやすいです。名前以外の単語を加えると、より安全です。"),
+      en: (
+        "{label} is a name or surname by itself, which is easy to guess. Adding a word that is not a name makes it safer.",
+        "A name or surname by itself is easy to guess. Adding a word that is not a name makes it safer."
+      )),
     RuleMessage(
-      "strength.commonName.warning", ja: ("{label}はよくある名前や名字が中心のため推測されやすいです。名前以外の単語を加えると、より安全です。", "よくある名前や名字が中心のため推測されやすいです。名前以外の単語を加えると、より安全です。"),
-      en: ("{label} is built around a common name or surname, which is easy to guess. Adding another word makes it safer.", "Built around a common name or surname, which is easy to guess. Adding another word makes it safer.")),
+      "strength.commonName.warning",
+      ja: ("{label}はよくある名前や名字が中心のため推測されやすいです。名前以外の単語を加えると、より安全です。", "よくある名前や名字が中心のため推測されやすいです。名前以外の単語を加えると、より安全です。"),
+      en: (
+        "{label} is built around a common name or surname, which is easy to guess. Adding another word makes it safer.",
+        "Built around a common name or surname, which is easy to guess. Adding another word makes it safer."
+      )),
     RuleMessage(
-      "strength.serviceWord.warning", ja: ("{label}にサービス名など、このサービスに関係する語が含まれているため推測されやすいです。関係のない単語にすると、より安全です。", "サービス名など、このサービスに関係する語が含まれているため推測されやすいです。関係のない単語にすると、より安全です。"),
-      en: ("{label} contains a word tied to this service, such as its name, which is easy to guess. Unrelated words are safer.", "Contains a word tied to this service, such as its name, which is easy to guess. Unrelated words are safer.")),
+      "strength.serviceWord.warning",
+      ja: (
+        "{label}にサービス名など、このサービスに関係する語が含まれているため推測されやすいです。関係のない単語にすると、より安全です。",
+        "サービス名など、このサービスに関係する語が含まれているため推測されやすいです。関係のない単語にすると、より安全です。"
+      ),
+      en: (
+        "{label} contains a word tied to this service, such as its name, which is easy to guess. Unrelated words are safer.",
+        "Contains a word tied to this service, such as its name, which is easy to guess. Unrelated words are safer."
+      )),
     RuleMessage(
-      "strength.userInput.warning", ja: ("{label}はほかの項目で入力した内容が含まれているため推測されやすいです。その内容を除くと、より安全です。", "ほかの項目で入力した内容が含まれているため推測されやすいです。その内容を除くと、より安全です。"),
-      en: ("{label} contains details you entered elsewhere, which makes it easy to guess. Leaving them out is safer.", "Contains details you entered elsewhere, which makes it easy to guess. Leaving them out is safer.")),
+      "strength.userInput.warning",
+      ja: (
+        "{label}はほかの項目で入力した内容が含まれているため推測されやすいです。その内容を除くと、より安全です。", "ほかの項目で入力した内容が含まれているため推測されやすいです。その内容を除くと、より安全です。"
+      ),
+      en: (
+        "{label} contains details you entered elsewhere, which makes it easy to guess. Leaving them out is safer.",
+        "Contains details you entered elsewhere, which makes it easy to guess. Leaving them out is safer."
+      )),
     RuleMessage(
-      "strength.straightRow.warning", ja: ("{label}はキーボードで横一列に並んだ文字（qwertyなど）のため推測されやすいです。単語を加えると、より安全です。", "キーボードで横一列に並んだ文字（qwertyなど）のため推測されやすいです。単語を加えると、より安全です。"),
-      en: ("{label} is a straight row of keys (like qwerty), which is easy to guess. Adding a word makes it safer.", "A straight row of keys (like qwerty) is easy to guess. Adding a word makes it safer.")),
+      "strength.straightRow.warning",
+      ja: (
+        "{label}はキーボードで横一列に並んだ文字（qwertyなど）のため推測されやすいです。単語を加えると、より安全です。",
+        "キーボードで横一列に並んだ文字（qwertyなど）のため推測されやすいです。単語を加えると、より安全です。"
+      ),
+      en: (
+        "{label} is a straight row of keys (like qwerty), which is easy to guess. Adding a word makes it safer.",
+        "A straight row of keys (like qwerty) is easy to guess. Adding a word makes it safer."
+      )),
     RuleMessage(
-      "strength.keyboardPattern.warning", ja: ("{label}はキーボード上で隣り合うキーを短くたどった並び（asdfなど）のため推測されやすいです。単語を加えると、より安全です。", "キーボード上で隣り合うキーを短くたどった並び（asdfなど）のため推測されやすいです。単語を加えると、より安全です。"),
-      en: ("{label} is a short keyboard pattern (like asdf), which is easy to guess. Adding a word makes it safer.", "A short keyboard pattern (like asdf) is easy to guess. Adding a word makes it safer.")),
+      "strength.keyboardPattern.warning",
+      ja: (
+        "{label}はキーボード上で隣り合うキーを短くたどった並び（asdfなど）のため推測されやすいです。単語を加えると、より安全です。",
+        "キーボード上で隣り合うキーを短くたどった並び（asdfなど）のため推測されやすいです。単語を加えると、より安全です。"
+      ),
+      en: (
+        "{label} is a short keyboard pattern (like asdf), which is easy to guess. Adding a word makes it safer.",
+        "A short keyboard pattern (like asdf) is easy to guess. Adding a word makes it safer."
+      )),
     RuleMessage(
-      "strength.repeatedCharacter.warning", ja: ("{label}は同じ文字の繰り返し（aaaなど）のため推測されやすいです。繰り返しの代わりに単語を加えると、より安全です。", "同じ文字の繰り返し（aaaなど）のため推測されやすいです。繰り返しの代わりに単語を加えると、より安全です。"),
-      en: ("{label} repeats one character (like aaa), which is easy to guess. A word instead of the repeats makes it safer.", "Repeating one character (like aaa) is easy to guess. A word instead of the repeats makes it safer.")),
+      "strength.repeatedCharacter.warning",
+      ja: (
+        "{label}は同じ文字の繰り返し（aaaなど）のため推測されやすいです。繰り返しの代わりに単語を加えると、より安全です。",
+        "同じ文字の繰り返し（aaaなど）のため推測されやすいです。繰り返しの代わりに単語を加えると、より安全です。"
+      ),
+      en: (
+        "{label} repeats one character (like aaa), which is easy to guess. A word instead of the repeats makes it safer.",
+        "Repeating one character (like aaa) is easy to guess. A word instead of the repeats makes it safer."
+      )),
     RuleMessage(
-      "strength.repeatedPattern.warning", ja: ("{label}は同じ並びの繰り返し（abcabcなど）のため推測されやすいです。繰り返しの代わりに単語を加えると、より安全です。", "同じ並びの繰り返し（abcabcなど）のため推測されやすいです。繰り返しの代わりに単語を加えると、より安全です。"),
-      en: ("{label} repeats a pattern (like abcabc), which is barely harder to guess than the pattern. A word instead of the repeats makes it safer.", "Repeating a pattern (like abcabc) is barely harder to guess than the pattern. A word instead of the repeats makes it safer.")),
+      "strength.repeatedPattern.warning",
+      ja: (
+        "{label}は同じ並びの繰り返し（abcabcなど）のため推測されやすいです。繰り返しの代わりに単語を加えると、より安全です。",
+        "同じ並びの繰り返し（abcabcなど）のため推測されやすいです。繰り返しの代わりに単語を加えると、より安全です。"
+      ),
+      en: (
+        "{label} repeats a pattern (like abcabc), which is barely harder to guess than the pattern. A word instead of the repeats makes it safer.",
+        "Repeating a pattern (like abcabc) is barely harder to guess than the pattern. A word instead of the repeats makes it safer."
+      )),
     RuleMessage(
-      "strength.sequence.warning", ja: ("{label}は連続した並び（abc、6543など）のため推測されやすいです。単語を加えると、より安全です。", "連続した並び（abc、6543など）のため推測されやすいです。単語を加えると、より安全です。"),
-      en: ("{label} uses a sequence like abc or 6543, which is easy to guess. Adding a word makes it safer.", "Sequences like abc or 6543 are easy to guess. Adding a word makes it safer.")),
+      "strength.sequence.warning",
+      ja: ("{label}は連続した並び（abc、6543など）のため推測されやすいです。単語を加えると、より安全です。", "連続した並び（abc、6543など）のため推測されやすいです。単語を加えると、より安全です。"),
+      en: (
+        "{label} uses a sequence like abc or 6543, which is easy to guess. Adding a word makes it safer.",
+        "Sequences like abc or 6543 are easy to guess. Adding a word makes it safer."
+      )),
     RuleMessage(
-      "strength.recentYear.warning", ja: ("{label}は最近の年を含むため推測されやすいです。自分に関係のない単語を加えると、より安全です。", "最近の年を含むため推測されやすいです。自分に関係のない単語を加えると、より安全です。"),
-      en: ("{label} contains a recent year, which is easy to guess. Adding a word unrelated to you makes it safer.", "Recent years are easy to guess. Adding a word unrelated to you makes it safer.")),
+      "strength.recentYear.warning",
+      ja: ("{label}は最近の年を含むため推測されやすいです。自分に関係のない単語を加えると、より安全です。", "最近の年を含むため推測されやすいです。自分に関係のない単語を加えると、より安全です。"),
+      en: (
+        "{label} contains a recent year, which is easy to guess. Adding a word unrelated to you makes it safer.",
+        "Recent years are easy to guess. Adding a word unrelated to you makes it safer."
+      )),
     RuleMessage(
-      "strength.date.warning", ja: ("{label}は日付を含むため推測されやすいです。自分に関係のない単語を加えると、より安全です。", "日付を含むため推測されやすいです。自分に関係のない単語を加えると、より安全です。"),
-      en: ("{label} contains a date, which is easy to guess. Adding a word unrelated to you makes it safer.", "Dates are easy to guess. Adding a word unrelated to you makes it safer.")),
+      "strength.date.warning",
+      ja: ("{label}は日付を含むため推測されやすいです。自分に関係のない単語を加えると、より安全です。", "日付を含むため推測されやすいです。自分に関係のない単語を加えると、より安全です。"),
+      en: (
+        "{label} contains a date, which is easy to guess. Adding a word unrelated to you makes it safer.",
+        "Dates are easy to guess. Adding a word unrelated to you makes it safer."
+      )),
     RuleMessage(
       "strength",
       ja: (
@@ -380,7 +459,10 @@ extension Strength {
     RuleMessage(
       "strength.keyboardPattern",
       ja: ("{label}はキーボード上で隣り合うキーを短くたどった並び（asdfなど）のため推測されやすいです。", "キーボード上で隣り合うキーを短くたどった並び（asdfなど）のため推測されやすいです。"),
-      en: ("{label} is a short keyboard pattern (like asdf), which is easy to guess.", "A short keyboard pattern (like asdf) is easy to guess.")
+      en: (
+        "{label} is a short keyboard pattern (like asdf), which is easy to guess.",
+        "A short keyboard pattern (like asdf) is easy to guess."
+      )
     ),
     RuleMessage(
       "strength.repeatedCharacter",

@@ -72,7 +72,9 @@ public struct CatalogLanguage: Sendable, Equatable {
       problems.append(RuleSetProblem(file: file, path: path, line, suggestion: suggestion))
     }
     guard let object = root.objectValue else {
-      throw RuleSetError(problems: [RuleSetProblem(file: file, path: [], .expected("cli.rules.type.object", foundType: root))])
+      throw RuleSetError(problems: [
+        RuleSetProblem(file: file, path: [], .expected("cli.rules.type.object", foundType: root))
+      ])
     }
     let allowed = ["language", "fallback", "note", "labels", "messages"]
     for key in object.keys where !allowed.contains(key) {
@@ -95,7 +97,9 @@ public struct CatalogLanguage: Sendable, Equatable {
     if let value = object["labels"] {
       if let table = value.objectValue {
         for (name, label) in table.members {
-          if let s = label.stringValue { labels[name] = s } else {
+          if let s = label.stringValue {
+            labels[name] = s
+          } else {
             problem([.key("labels"), .key(name)], .expected("cli.rules.type.string", foundType: label))
           }
         }

@@ -74,7 +74,9 @@ let ruleProblemMessages: [CatalogEntry] = [
   CatalogEntry(
     "cli.rules.catalog.language",
     ja: "カタログファイルの言語「{language}」は使用できません（ja、en以外の言語タグ、例：「ko」「zh-Hans」）",
-    en: "a catalog file cannot add the language \"{language}\" (a language tag other than ja and en, such as ko or zh-Hans)"),
+    en:
+      "a catalog file cannot add the language \"{language}\" (a language tag other than ja and en, such as ko or zh-Hans)"
+  ),
   CatalogEntry(
     "cli.rules.catalog.otherLanguage", ja: "「{language}」として指定されたカタログファイルの言語は「{found}」です",
     en: "the catalog file named for \"{language}\" is for \"{found}\""),

@@ -74,7 +74,7 @@ let toolMessages: [CatalogEntry] = [
   CatalogEntry("cli.lint.tests", ja: "テスト{count}件", en: "{count} tests"),
   CatalogEntry("cli.lint.tests.one", ja: "テスト{count}件", en: "{count} test"),
   CatalogEntry(
-    "cli.lint.uses", ja: "「{file}」：{path}は「{used}」を使用しています（{size}）", en: "{file}: {path} uses {used} ({size})"),
+    "cli.lint.uses", ja: "「{file}」：{path}は{used}を使用しています（{size}）", en: "{file}: {path} uses {used} ({size})"),
   CatalogEntry("cli.lint.builtInList", ja: "組み込みのよく使われるパスワードの一覧", en: "the built-in common-password list"),
   CatalogEntry("cli.lint.entries", ja: "{count}件", en: "{count} entries"),
   CatalogEntry("cli.lint.bytes", ja: "{count}バイト", en: "{count} bytes"),
