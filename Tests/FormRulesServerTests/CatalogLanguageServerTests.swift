@@ -72,11 +72,12 @@ struct CatalogLanguageServerTests {
     try Data(text.replacingOccurrences(of: "\"requirement.required\"", with: "\"requirement.requiredX\"").utf8).write(
       to: url)
     let process = try ValidateBinary.process(["lint", "--rules", folder.appendingPathComponent("signup.json").path])
-    let stderr = Pipe()
-    process.standardError = stderr
-    process.standardOutput = FileHandle.nullDevice
+    // lint lists the problems on stdout and counts them on stderr.
+    let stdout = Pipe()
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
     try process.run()
-    let output = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus != 0)
     #expect(output.contains("requirement.required"), "\(output)")

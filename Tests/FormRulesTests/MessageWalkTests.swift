@@ -326,6 +326,7 @@ struct ReviewMediumItemsTests {
       #expect(
         report.messages(locale: "en")["e"]?.first?.hasPrefix("Email address has a domain (the part after") == true)
     }
+    #expect(checked > 0)
   }
 
   @Test("M12: an over-long value: no byte count, and the checklist does not say 入力必須 is unmet")
