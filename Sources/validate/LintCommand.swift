@@ -41,7 +41,9 @@ enum LintCommand {
         Console.print(
           Words.text(
             "cli.lint.ok", ["file": rulesPath, "counts": counts.joined(separator: Words.text("cli.lint.separator"))]))
-        for warning in rules.sameAsTransformMismatches() + rules.messagesWithoutRequirement() {
+        for warning in rules.sameAsTransformMismatches() + rules.messagesWithoutRequirement()
+          + rules.checksWithoutRequirement()
+        {
           Console.print(Words.text("cli.warning", ["message": warning.description(locale: Words.locale)]))
         }
         // Which lists and breach files the rules really use on this machine.

@@ -344,6 +344,25 @@ struct ReviewMediumItemsTests {
     #expect(items.map(\.isMet) == [true, true, false, false])
   }
 
+  @Test("M6: lint warns about a check without a checklist phrase; a requirement or a catalog key silences it")
+  func checkWithoutRequirement() throws {
+    func warnings(_ json: String) throws -> [String] {
+      try RuleSet(data: Array(json.utf8), file: "t.json").checksWithoutRequirement().map(\.description)
+    }
+    let bare = try warnings(#"{"fields": {"e": {"label": "E", "rules": [{"check": "emailAvailable"}]}}}"#)
+    #expect(bare.count == 1)
+    #expect(bare.first?.contains("fields.e.rules[0]") == true)
+    #expect(bare.first?.contains("requirement.emailAvailable") == true)
+    #expect(
+      try warnings(
+        #"{"fields": {"e": {"label": "E", "rules": [{"check": "emailAvailable", "requirement": "Free"}]}}}"#
+      ).isEmpty)
+    #expect(
+      try warnings(
+        #"{"fields": {"e": {"label": "E", "rules": [{"anyOf": [{"check": "emailAvailable"}]}]}}, "messages": {"en": {"requirement.emailAvailable": "Free"}}}"#
+      ).isEmpty)
+  }
+
   @Test("M10: the byte limit in the checklist says how many Japanese characters fit")
   func bytes() throws {
     let policy = try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/signup.json")).compile()

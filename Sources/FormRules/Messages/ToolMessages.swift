@@ -79,6 +79,13 @@ let toolMessages: [CatalogEntry] = [
   CatalogEntry("cli.lint.entries", ja: "{count}件", en: "{count} entries"),
   CatalogEntry("cli.lint.bytes", ja: "{count}バイト", en: "{count} bytes"),
   CatalogEntry(
+    "cli.lint.checkWithoutRequirement",
+    ja:
+      "チェック「{check}」にチェックリスト用の表現がありません。チェックリストと「validate explain」には「サービス側の確認に合格」と表示されます。「requirement」か「{key}」のメッセージを加えてください。",
+    en:
+      "the check \"{check}\" has no checklist phrase: checklists and explain show \"Accepted by the service\"; add \"requirement\" or a \"{key}\" message"
+  ),
+  CatalogEntry(
     "cli.lint.messageWithoutRequirement",
     ja:
       "「{messageKey}」に対する「{requirementKey}」がありません。チェックリストと「validate explain」に、エラーメッセージが要件として表示されます。{example}を加えてください。",
