@@ -13,12 +13,12 @@ import Foundation
 ///              "html": {"input": "<input name=\"password\" …>", "attributes": {"type": "password", "required": true, …}}}]}
 /// ```
 ///
-/// Labels and requirement phrases come in every supported locale, so the document does
+/// Labels and requirement phrases come in every language of the policy (ja, en and any a catalog file adds), so the document does
 /// not vary with `Accept-Language` and one `ETag` covers it. The contents of lists
 /// (common passwords, breach files, `words`) never appear: only the requirement phrases.
 enum RuleDescription {
   static func document(name: String, policy: Policy) -> [UInt8] {
-    let locales = RuleSet.supportedLocales
+    let locales = policy.catalog.languages
     var writer = JSONWriter()
     writer.raw("{\"name\":")
     writer.string(name)

@@ -155,8 +155,8 @@ final class RulesGeneration: Sendable {
     while let relative = walker.nextObject() as? String {
       let last = (relative as NSString).lastPathComponent
       // Hidden folders, and the data folders beside the rules (`lists/`: word lists, some of
-      // them JSON; `schema/`), hold no rules files.
-      if last.hasPrefix(".") || ((last == "lists" || last == "schema") && walker.level == 1) {
+      // them JSON; `schema/`; `messages/`: catalog files of more languages), hold no rules files.
+      if last.hasPrefix(".") || ((last == "lists" || last == "schema" || last == "messages") && walker.level == 1) {
         walker.skipDescendants()
         continue
       }

@@ -112,9 +112,25 @@ func loadPolicy(_ path: String, siblingTests: RuleSet.LoadOptions.SiblingTests =
 
 /// The message language: `--locale`, else LC_ALL / LC_MESSAGES / LANG, else the rules
 /// file's `defaultLocale`, else English.
+///
+/// A `--locale` the catalog does not have (`fr`, `xx`) is not refused, but says so on
+/// stderr, with the language used instead.
 func resolveLocale(_ option: String?, policy: Policy) -> String {
   var preferences: [String] = []
   if let option { preferences.append(option) }
+  defer {
+    if let option, policy.catalog.supportedLanguage(of: option) == nil {
+      let used = policy.negotiateLocale(Array(preferences.dropFirst()))
+      Console.printError(
+        Words.text(
+          "cli.warning",
+          [
+            "message": Words.text(
+              "cli.locale.unsupported",
+              ["locale": option, "languages": policy.catalog.languages.joined(separator: ", "), "used": used])
+          ]))
+    }
+  }
   for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
     if let value = Console.environment(name) {
       preferences.append(value)

@@ -102,10 +102,11 @@ enum ExplainCommand {
         Console.write(writer.bytes)
       } else {
         // The Japanese list mark (nakaguro) looks foreign in English text. Japanese marks are
-        // full-width and take no space after them: 「・入力必須」, 「（！）…（推奨）」.
+        // full-width and take no space after them: 「・入力必須」. A recommendation says so in
+        // its own words (「・推奨：15文字以上」), so it takes the same bullet, not a second mark.
         let japanese = locale == "ja"
         let bullet = japanese ? "・" : "• "
-        let warningMark = japanese ? "（！）" : "(!) "
+        let warningMark = bullet
         let style = Style(enabled: Console.usesColor)
         for (name, items) in rows {
           Console.print(DisplayText.escapingControls(policy.label(of: name, locale: locale)))

@@ -140,9 +140,16 @@ struct HelpPage {
   ]
   static let opening: Set<Character> = ["「", "（", "『", "("]
 
+  /// Whether a character is katakana (ア…ヶ, ー): a run of them is one word (「エラー」,
+  /// 「プロキシ」), which a line never splits.
+  static func isKatakana(_ character: Character) -> Bool {
+    guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return false }
+    return (0x30A1...0x30FA).contains(scalar.value) || scalar.value == 0x30FC
+  }
+
   /// Japanese line breaking: between any two wide characters, at a space outside 「…」, never
-  /// inside a run of ASCII (an option, a path, a number), never before a closing mark or after
-  /// an opening one.
+  /// inside a run of ASCII (an option, a path, a number) or of katakana (a word), never before
+  /// a closing mark or after an opening one.
   static func wrap(_ text: String, width: Int) -> [String] {
     // Units that stay on one line, each with whether a space came before it.
     var units: [(text: String, spaced: Bool)] = []
@@ -169,6 +176,7 @@ struct HelpPage {
         let joins =
           closing.contains(character) || opening.contains(previous)
           || (character.isASCII && previous.isASCII && !opening.contains(character))
+          || (isKatakana(character) && isKatakana(previous))
         if joins {
           units[units.count - 1].text.append(character)
           continue

@@ -45,14 +45,20 @@ enum LintCommand {
         Console.print(
           Words.text(
             "cli.lint.ok", ["file": rulesPath, "counts": counts.joined(separator: Words.text("cli.lint.separator"))]))
-        for warning in rules.sameAsTransformMismatches() + rules.messagesWithoutRequirement() {
+        for warning in rules.sameAsTransformMismatches() + rules.messagesWithoutRequirement()
+          + rules.checksWithoutRequirement()
+        {
           Console.print(Words.text("cli.warning", ["message": warning.description(locale: Words.locale)]))
         }
         // Which lists and breach files the rules really use on this machine.
         let cwd = FileManager.default.currentDirectoryPath + "/"
         for used in rules.referencedFiles() {
           let path =
-            used.url.map { $0.path.hasPrefix(cwd) ? String($0.path.dropFirst(cwd.count)) : $0.path }
+            used.url.map {
+              // A path is quoted in Japanese lines, as every path is: 「Rules/lists/x.txt」.
+              let path = $0.path.hasPrefix(cwd) ? String($0.path.dropFirst(cwd.count)) : $0.path
+              return Words.isJapanese ? "「\(path)」" : path
+            }
             ?? Words.text("cli.lint.builtInList")
           let size =
             used.entries.map { Words.counted("cli.lint.entries", $0) } ?? Words.counted("cli.lint.bytes", used.bytes)

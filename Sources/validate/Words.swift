@@ -49,9 +49,20 @@ enum Words {
   }
 
   /// `key.one` for a count of one where the catalog has it (English singular), else `key`.
+  /// A count with thousands separators, the same in both languages: 19640 → 「19,640」 / "19,640".
+  static func grouped(_ count: Int) -> String {
+    let digits = String(count.magnitude)
+    var result = ""
+    for (i, digit) in digits.enumerated() {
+      if i > 0, (digits.count - i) % 3 == 0 { result += "," }
+      result.append(digit)
+    }
+    return count < 0 ? "-" + result : result
+  }
+
   static func counted(_ key: String, _ count: Int, _ values: [String: String] = [:]) -> String {
     var values = values
-    values["count"] = String(count)
+    values["count"] = grouped(count)
     let singular = key + ".one"
     let hasSingular = catalog.templates["en"]?[singular] != nil
     return text(count == 1 && hasSingular ? singular : key, values)

@@ -25,7 +25,7 @@ struct ProblemDetailsTests {
     "an invalid report becomes a 422 problem with one error per failure, in both languages",
     arguments: [
       ("en", "Unprocessable Content", "Password must be at least 8 characters."),
-      ("ja", "入力内容を処理できません", "パスワードは8文字以上で入力してください。"),
+      ("ja", "入力内容に誤りがあります", "パスワードは8文字以上で入力してください。"),
     ])
   func members(locale: String, title: String, passwordDetail: String) throws {
     let object = try document(Self.invalid, locale: locale)
@@ -51,7 +51,13 @@ struct ProblemDetailsTests {
     let values = ["email": "taro@example.jp", "password": "abc", "password_confirmation": "abc"]
     #expect(try document(values, locale: "ja")["detail"] == .string("パスワードの入力内容を確認してください。"))
     #expect(
-      try document(values, locale: "en")["detail"] == .string("Please check the following fields: Password."))
+      try document(values, locale: "en")["detail"] == .string("Please check the following fields: password."))
+    // H3: every listed field needs checking, so English says "and" (Japanese lists with ・).
+    let two = ["email": "taro", "password": "abc", "password_confirmation": "abc"]
+    #expect(
+      try document(two, locale: "en")["detail"]
+        == .string("Please check the following fields: email address and password."))
+    #expect(try document(two, locale: "ja")["detail"] == .string("メールアドレス・パスワードの入力内容を確認してください。"))
   }
 
   @Test("the language is negotiated like every message: ja-JP is ja, an unknown one is the default")

@@ -22,7 +22,11 @@ enum Repository {
     var files: [String] = []
     for case let file as URL in walker where file.pathExtension == "json" {
       let relative = String(file.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
-      if !relative.hasPrefix("Rules/schema/"), !relative.hasPrefix("Rules/lists/") { files.append(relative) }
+      if !relative.hasPrefix("Rules/schema/"), !relative.hasPrefix("Rules/lists/"),
+        !relative.hasPrefix("Rules/messages/")
+      {
+        files.append(relative)
+      }
     }
     return files.sorted()
   }

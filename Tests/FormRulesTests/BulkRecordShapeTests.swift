@@ -160,12 +160,12 @@ struct BulkRecordShapeTests {
     Case(
       "a 1 MB value", #"{"name": "\#(oneMegabyte)", "terms": "yes", "pin": "1234"}"#,
       invalid(
-        #""name":{"valid":false,"value":null,"errors":[{"code":"input.tooLong","severity":"error","params":{"max":4096,"unit":"utf8"},"message":"Name is too long. Please use at most 4096 bytes."}]}"#,
+        #""name":{"valid":false,"value":null,"errors":[{"code":"input.tooLong","severity":"error","params":{"max":4096,"unit":"utf8"},"message":"Name is far too long. Please shorten it."}]}"#,
         #""terms":{"valid":true,"value":"yes","errors":[]}"#, pinValid), .invalid),
     Case(
       "a 1 MB value with escapes", #"{"name": "\u0041\#(oneMegabyte)\n", "terms": "yes", "pin": "1234"}"#,
       invalid(
-        #""name":{"valid":false,"value":null,"errors":[{"code":"input.tooLong","severity":"error","params":{"max":4096,"unit":"utf8"},"message":"Name is too long. Please use at most 4096 bytes."}]}"#,
+        #""name":{"valid":false,"value":null,"errors":[{"code":"input.tooLong","severity":"error","params":{"max":4096,"unit":"utf8"},"message":"Name is far too long. Please shorten it."}]}"#,
         #""terms":{"valid":true,"value":"yes","errors":[]}"#, pinValid), .invalid),
     Case(
       "a 1 MB value in a nested unknown member", #"{"log": ["\#(oneMegabyte)"], "name": "Taro", "terms": "yes"}"#,

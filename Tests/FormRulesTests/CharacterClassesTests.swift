@@ -105,14 +105,14 @@ struct CharacterClassesTests {
   func messages() throws {
     let require = try passwordPolicy(Self.requireUpperDigit)
     // Each class is needed: 「それぞれ1文字以上」; one missing class needs no それぞれ.
-    #expect(passwordMessage(require, "abc", locale: "ja") == "パスワードには英大文字、数字をそれぞれ1文字以上含めてください。")
-    #expect(passwordMessage(require, "abc", locale: "ja", style: .inline) == "英大文字、数字をそれぞれ1文字以上含めてください。")
+    #expect(passwordMessage(require, "abc", locale: "ja") == "パスワードには英大文字・数字をそれぞれ1文字以上含めてください。")
+    #expect(passwordMessage(require, "abc", locale: "ja", style: .inline) == "英大文字・数字をそれぞれ1文字以上含めてください。")
     #expect(passwordMessage(require, "abC", locale: "ja") == "パスワードには数字を1文字以上含めてください。")
     #expect(passwordMessage(require, "abC", locale: "en") == "Password must include digits.")
     #expect(passwordMessage(require, "abc", locale: "en") == "Password must include uppercase letters and digits.")
     let min = try passwordPolicy(Self.threeOfFour)
     #expect(
-      passwordMessage(min, "abc", locale: "ja") == "パスワードには英小文字、英大文字、数字、記号のうち3種類以上を含めてください。")
+      passwordMessage(min, "abc", locale: "ja") == "パスワードには英小文字・英大文字・数字・記号のうち3種類以上を含めてください。")
     #expect(
       passwordMessage(min, "abc", locale: "en", style: .inline)
         == "Must include at least 3 of: lowercase letters, uppercase letters, digits or symbols.")

@@ -20,6 +20,12 @@ struct CheckRuleTests {
     let rule = try #require(policy.ruleSet.fields.first?.rules.first?.leaves.first?.rule as? CheckRule)
     #expect(rule.failure(variant: 0) == Failure(code: "emailAvailable", params: ["check": "emailAvailable"]))
     #expect(rule.failure(variant: 1) == Failure(code: "check.unavailable", params: ["check": "emailAvailable"]))
-    #expect(rule.requirement == Failure(code: "emailAvailable"))
+    #expect(rule.requirement == Failure(code: "emailAvailable", params: ["check": "emailAvailable"]))
+    // M6: without the app's `requirement.emailAvailable`, the checklist says it in general words.
+    let policy2 = try rulePolicy(#"{"check": "emailAvailable"}"#)
+    let field = try #require(policy2.fieldNames.first)
+    #expect(policy2.requirements(for: field, locale: "ja").map(\.text).contains("サービス側の確認に合格"))
+    #expect(policy2.requirements(for: field, locale: "en").map(\.text).contains("Accepted by the service"))
+    #expect(!policy2.requirements(for: field, locale: "en").map(\.text).contains("emailAvailable"))
   }
 }

@@ -29,8 +29,8 @@ struct ChecklistTests {
     let list = try items("Kmtr")
     #expect(
       list.map(\.text) == [
-        "入力必須", "8文字以上", "64文字以下", "英大文字、数字をそれぞれ1文字以上含む", "よく使われるパスワードではない", "メールアドレスを含まない",
-        "同じ文字の連続は3文字まで（推奨）", "4文字以上続く並び（abcd、1234、qwerなど）を含まない（推奨）", "「指定の形式」または「15文字以上」のいずれか",
+        "入力必須", "8文字以上", "64文字以内", "英大文字・数字をそれぞれ1文字以上含む", "よく使われるパスワードではない", "メールアドレスを含まない",
+        "推奨：同じ文字の連続は3文字まで", "推奨：4文字以上続く並び（abcd、1234、qwerなど）を含まない", "「指定の形式」または「15文字以上」のいずれか",
         "数字だけにしない",
       ])
     #expect(
@@ -50,7 +50,7 @@ struct ChecklistTests {
     #expect(list[0].text == "Required")
     #expect(list[1].text == "At least 8 characters")
     #expect(list[3].text == "Includes uppercase letters and digits")
-    #expect(list[5].text == "Does not contain Email address")
+    #expect(list[5].text == "Does not contain email address")
     #expect(list[9].text == "Not only digits")
   }
 
@@ -77,7 +77,7 @@ struct ChecklistTests {
     #expect(try items("Kmtrwhz7!").contains { $0.code == "strength" } == false)
     let list = try items("Kmtrwhz7!", ["username": "hanako"])
     let strength = try #require(list.first { $0.code == "strength" })
-    #expect(strength.text == "パスワードの強度が2以上（0〜4の5段階）")
+    #expect(strength.text == "強度2以上（0〜4の5段階）")
     let score = try #require(
       try passwordPolicy(Self.rules).strength(of: "password", in: ["password": "Kmtrwhz7!"])?.score)
     #expect(strength.isMet == (score >= 2), "score \(score)")

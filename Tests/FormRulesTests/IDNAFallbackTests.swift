@@ -1,3 +1,4 @@
+import FormRulesPassword
 import FormRulesTestSupport
 import Foundation
 import Testing
@@ -90,7 +91,7 @@ struct IDNAFallbackTests {
       let policy = try RuleSet(
         data: Array(
           #"{"fields": {"email": {"label": {"ja": "メールアドレス", "en": "Email"}, "rules": [{"email": "practical"}]}}}"#.utf8
-        )
+        ), registry: .standard
       ).compile()
       let failure = try #require(policy.validate(["email": "taro@例え.jp"]).fields["email"]?.errors.first)
       #expect(failure.code == "email")

@@ -29,13 +29,14 @@ struct IdentityErrorMappingTests {
   static let taken = ("このメールアドレスは既に登録されています。", "This email address is already registered.")
   static let invalidEmail = ("メールアドレスの形式が正しくありません。", "Not a valid email address.")
   static let weak = (
-    "パスワードが弱すぎます。より長く、推測されにくいものを入力してください。", "Too weak. Please choose a longer password that is harder to guess."
+    "このパスワードは安全性が低いため使用できません。より長く、推測されにくいものを設定してください。",
+    "Too weak. Please choose a longer password that is harder to guess."
   )
   static let disabled = (
     "このアカウントは無効になっています。サポートにお問い合わせください。", "This account has been disabled. Please contact support."
   )
   static let notAllowed = (
-    "この方法は現在ご利用いただけません。管理者にお問い合わせください。", "This way of signing in is not available. Please contact the administrator."
+    "このログイン方法は現在ご利用いただけません。サポートにお問い合わせください。", "This way of logging in is not available. Please contact support."
   )
 
   static func c(_ error: IdentityError, _ field: String?, _ texts: (String, String)) -> Case {
@@ -98,12 +99,12 @@ struct IdentityErrorMappingTests {
     c(
       IdentityError(cognito: "UserNotConfirmedException"), nil,
       (
-        "メールアドレスの確認が完了していません。届いたメールの案内に従って確認してください。",
+        "メールアドレスの確認が完了していません。お送りしたメールのリンクから確認を完了してください。",
         "Your email address is not confirmed yet. Please follow the link in the email we sent you."
       )),
     c(
       IdentityError(cognito: "PasswordResetRequiredException"), nil,
-      ("パスワードの再設定が必要です。パスワードを再設定してからログインしてください。", "You need to reset your password. Please reset it, then sign in.")),
+      ("パスワードの再設定が必要です。再設定してからログインしてください。", "You need to reset your password. Please reset it, then log in.")),
     c(
       IdentityError(cognito: "InternalErrorException"), nil,
       ("サーバーでエラーが発生しました。しばらくしてからもう一度お試しください。", "Something went wrong on our side. Please try again later.")),

@@ -32,7 +32,7 @@ struct LocaleNegotiationTests {
     let policy = try RuleSet(path: Self.login, registry: .standard).compile()
     let report = policy.validate(["email": "a@example.jp", "password": "abcdefgh1", "password_confirmation": "x"])
     let failure = try #require(report.fields["password_confirmation"]?.errors.first)
-    let expected = "Password confirmation does not match Password."
+    let expected = "Password confirmation does not match password."
     #expect(policy.message(for: failure, field: "password_confirmation", locale: "en-US") == expected)
     #expect(
       policy.message(for: failure, field: "password_confirmation", locale: Locale(identifier: "en_US")) == expected)

@@ -54,7 +54,7 @@ struct MaxRepeatTests {
   @Test("messages")
   func messages() throws {
     let policy = try passwordPolicy(#"[{"maxRepeat": 3}]"#)
-    #expect(passwordMessage(policy, "aaaa", locale: "ja") == "パスワードは同じ文字の連続を3文字までにしてください。")
+    #expect(passwordMessage(policy, "aaaa", locale: "ja") == "パスワードでは、同じ文字の連続は3文字までにしてください。")
     #expect(passwordMessage(policy, "aaaa", locale: "ja", style: .inline) == "同じ文字の連続は3文字までにしてください。")
     #expect(
       passwordMessage(policy, "aaaa", locale: "en")

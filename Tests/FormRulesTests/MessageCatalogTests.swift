@@ -76,7 +76,7 @@ struct MessageCatalogTests {
     let bytes = try fieldPolicy(#"[{"maxLength": 4, "unit": "utf8"}]"#)
     #expect(
       bytes.validate(["f": "日本"]).messages(locale: "ja")["f"]
-        == ["項目は4バイト以下で入力してください（日本語は1文字3バイト、絵文字は4バイト以上です）。"])
+        == ["項目が長すぎます。日本語は1文字を3バイトとして、4バイト以内で入力してください。"])
   }
 
   @Test(

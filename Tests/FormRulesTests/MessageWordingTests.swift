@@ -15,7 +15,7 @@ struct MessageWordingTests {
   func developerWords() throws {
     #expect(
       try messages(#"[{"maxLength": 1, "unit": "utf16"}]"#, ["f": "😀"], "ja")
-        == ["項目は1文字以下で入力してください（一部の絵文字は2文字と数えます）。"])
+        == ["項目は1文字以内で入力してください（一部の絵文字は2文字と数えます）。"])
     #expect(
       try messages(#"[{"maxLength": 1, "unit": "utf16"}]"#, ["f": "😀"], "en")
         == ["Field must be at most 1 character (some emoji count as two)."])
@@ -41,7 +41,7 @@ struct MessageWordingTests {
   func lists() throws {
     let rules = #"[{"characterClasses": {"require": ["upper", "symbol", "nonAscii"]}}]"#
     #expect(
-      try messages(rules, ["f": "abc"], "ja") == ["項目には英大文字、記号、かな・漢字などの文字をそれぞれ1文字以上含めてください。"])
+      try messages(rules, ["f": "abc"], "ja") == ["項目には英大文字・記号・かなや漢字などの文字をそれぞれ1文字以上含めてください。"])
     #expect(
       try messages(rules, ["f": "abc"], "en")
         == ["Field must include uppercase letters, symbols and letters such as kana or kanji."])
@@ -49,10 +49,10 @@ struct MessageWordingTests {
       #"{"fields": {"email": {"label": {"ja": "メールアドレス", "en": "Email address"}}, "user": {"label": {"ja": "ユーザー名", "en": "User name"}}, "p": {"label": {"ja": "パスワード", "en": "Password"}, "sensitive": true, "rules": [{"notContainsField": ["email", "user"]}]}}}"#
     )
     let report = policy.validate(["email": "hanako@example.jp", "user": "tarosan", "p": "xxhanakotarosanxx"])
-    #expect(report.messages(locale: "ja")["p"] == ["パスワードにメールアドレス、ユーザー名を、一部であっても含めないでください。"])
+    #expect(report.messages(locale: "ja")["p"] == ["パスワードにメールアドレス・ユーザー名を、一部でも含めないでください。"])
     #expect(
       report.messages(locale: "en")["p"] == [
-        "Password must not contain Email address or User name, in whole or in part."
+        "Password must not contain email address or user name, in whole or in part."
       ])
   }
 
@@ -61,13 +61,13 @@ struct MessageWordingTests {
     let rules = #"[{"anyOf": [{"minLength": 15}, {"characterClasses": {"require": ["upper", "digit"]}}]}]"#
     #expect(
       try messages(rules, ["f": "abc"], "ja")
-        == ["項目は「15文字以上」または「英大文字、数字をそれぞれ1文字以上含む」のいずれかを満たすように入力してください。"])
+        == ["項目は「15文字以上」または「英大文字・数字をそれぞれ1文字以上含む」のいずれかを満たしてください。"])
     #expect(
       try messages(rules, ["f": "abc"], "en")
         == [#"Field must meet one of these: "At least 15 characters" or "Includes uppercase letters and digits"."#])
     let policy = try makePolicy(#"{"fields": {"f": {"label": "F", "rules": \#(rules)}}}"#)
     #expect(
-      policy.requirements(for: "f", locale: "ja").map(\.text) == ["「15文字以上」または「英大文字、数字をそれぞれ1文字以上含む」のいずれか"])
+      policy.requirements(for: "f", locale: "ja").map(\.text) == ["「15文字以上」または「英大文字・数字をそれぞれ1文字以上含む」のいずれか"])
     // An allOf among the alternatives is its rules' phrases together.
     let nested = try makePolicy(
       #"{"fields": {"f": {"label": "F", "rules": [{"anyOf": [{"minLength": 15}, {"allOf": [{"minLength": 8}, {"pattern": "[0-9]"}]}]}]}}}"#
@@ -96,7 +96,8 @@ struct MessageWordingTests {
       #expect(!template.labeled.contains("in {label}"), "\(template.labeled)")
     }
     let common = try #require(MessageCatalog.standard.templates["en"]?["strength.commonPassword"])
-    #expect(common.labeled.hasPrefix("This is a very common password"))
+    #expect(common.labeled.hasPrefix("{label} is a very common password"))
+    #expect(!common.labeled.contains("another {label}"))
   }
 
   @Test("item 9: an empty confirmation asks for it; a different one does not match")
@@ -107,7 +108,7 @@ struct MessageWordingTests {
     let empty = policy.validate(["p": "secret", "c": ""])
     #expect(empty.fields["c"]?.failures.map(\.code) == ["sameAs"])
     #expect(empty.messages(locale: "ja")["c"] == ["パスワード（確認）を入力してください。"])
-    #expect(empty.messages(locale: "en")["c"] == ["Please enter Confirmation."])
+    #expect(empty.messages(locale: "en")["c"] == ["Please enter confirmation."])
     let failure = try #require(empty.fields["c"]?.failures.first)
     #expect(policy.message(for: failure, field: "c", locale: "ja", style: .inline) == "確認のため、パスワードをもう一度入力してください。")
     #expect(policy.validate(["p": "secret", "c": "other"]).messages(locale: "ja")["c"] == ["パスワード（確認）がパスワードと一致しません。"])
@@ -121,21 +122,21 @@ struct MessageWordingTests {
     #expect(ja.labeled == "{label}を確認できませんでした。短くしてもう一度お試しください。")
     let en = try #require(MessageCatalog.standard.templates["en"]?["pattern.limit"])
     #expect(!en.labeled.contains("complex"))
-    #expect(MessageCatalog.standard.templates["ja"]?["problem.title"]?.labeled == "入力内容を処理できません")
+    #expect(MessageCatalog.standard.templates["ja"]?["problem.title"]?.labeled == "入力内容に誤りがあります")
   }
 
   @Test("item 11: the byte limit says the same facts in the message and the checklist, with a singular")
   func bytes() throws {
     #expect(
       try messages(#"[{"maxLength": 4, "unit": "utf8"}]"#, ["f": "日本"], "ja")
-        == ["項目は4バイト以下で入力してください（日本語は1文字3バイト、絵文字は4バイト以上です）。"])
+        == ["項目が長すぎます。日本語は1文字を3バイトとして、4バイト以内で入力してください。"])
     #expect(
       try messages(#"[{"maxLength": 1, "unit": "utf8"}]"#, ["f": "ab"], "en")
         == ["Field must be at most 1 byte (a Japanese character takes 3 bytes, an emoji 4 or more)."])
     let policy = try makePolicy(#"{"fields": {"f": {"label": "F", "rules": [{"maxLength": 4, "unit": "utf8"}]}}}"#)
-    #expect(policy.requirements(for: "f", locale: "ja").map(\.text) == ["4バイト以下（日本語は1文字3バイト、絵文字は4バイト以上）"])
+    #expect(policy.requirements(for: "f", locale: "ja").map(\.text) == ["4バイト以内（日本語は1文字程度まで）"])
     #expect(
       policy.requirements(for: "f", locale: "en").map(\.text)
-        == ["At most 4 bytes (a Japanese character takes 3 bytes, an emoji 4 or more)"])
+        == ["At most 4 bytes (about 1 Japanese characters)"])
   }
 }

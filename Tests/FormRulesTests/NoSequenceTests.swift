@@ -69,7 +69,7 @@ struct NoSequenceTests {
         == "キーボードで4文字以上並んだ文字列（qwer、asdf、!@#$など）を含めないでください。")
     #expect(
       passwordMessage(policy, "abcd", locale: "en")
-        == "Password must not contain 4 or more letters in alphabetical order such as abcd or zyxw.")
+        == "Password must not contain 4 or more letters in alphabetical or kana order such as abcd or \"あいうえ\".")
     expectNoLeak(policy, "my-abcd-pw")
   }
 

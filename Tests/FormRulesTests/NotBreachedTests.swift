@@ -49,7 +49,7 @@ struct NotBreachedTests {
     let policy = try passwordPolicy(Self.rules)
     let failure = try #require(passwordFailures(policy, "letmein").first)
     #expect(failure.params == ["minCount": 1])
-    #expect(passwordMessage(policy, "letmein", locale: "ja") == "パスワードは過去に流出したパスワードに含まれているため使用できません。別のものにしてください。")
+    #expect(passwordMessage(policy, "letmein", locale: "ja") == "パスワードは過去に流出したことがあるため使用できません。別のものを設定してください。")
     #expect(
       passwordMessage(policy, "letmein", locale: "en")
         == "Password has appeared in a data breach. Choose a different one.")

@@ -60,13 +60,13 @@ struct NotContainsFieldTests {
   @Test("messages name the fields by label, never their values")
   func messages() throws {
     let policy = try passwordPolicy(Self.rules)
-    #expect(passwordMessage(policy, "taro1234", Self.taro, locale: "ja") == "パスワードにメールアドレスを、一部であっても含めないでください。")
+    #expect(passwordMessage(policy, "taro1234", Self.taro, locale: "ja") == "パスワードにメールアドレスを、一部でも含めないでください。")
     #expect(
       passwordMessage(policy, "taro&hanako", Self.taro, locale: "ja", style: .inline)
-        == "メールアドレス、ユーザー名を、一部であっても含めないでください。")
+        == "メールアドレス・ユーザー名を、一部でも含めないでください。")
     #expect(
       passwordMessage(policy, "taro&hanako", Self.taro, locale: "en")
-        == "Password must not contain Email address or User name, in whole or in part.")
+        == "Password must not contain email address or user name, in whole or in part.")
     let report = policy.validate(["password": "taro1234", "email": "Taro.Yamada+shop@example.co.jp"])
     let json = report.json(locale: "ja")
     #expect(!json.contains("taro1234"))

@@ -63,13 +63,13 @@ struct PasswordPresetTests {
     #expect(report.isValid)
     // A warning is advice, never worded as the requirement the 8-character error states.
     #expect(report.messages(locale: "ja")["password"] == ["パスワードは15文字以上にすると、より安全です。"])
-    #expect(report.messages(locale: "en")["password"] == ["We recommend at least 15 characters for Password."])
+    #expect(report.messages(locale: "en")["password"] == ["We recommend at least 15 characters for password."])
     #expect(
       policy.checklist(for: "password", values: ["password": "kumonoue"], locale: "ja").map(\.text).contains(
-        "15文字以上（推奨）"))
+        "推奨：15文字以上"))
     #expect(
       policy.checklist(for: "password", values: ["password": "kumonoue"], locale: "en").map(\.text).contains(
-        "At least 15 characters (recommended)"))
+        "Recommended: at least 15 characters"))
   }
 
   @Test("the checklist of a preset, in Japanese", arguments: presets)
@@ -78,6 +78,6 @@ struct PasswordPresetTests {
     let items = policy.checklist(for: "password", values: ["password": "kumonoue"], locale: "ja")
     #expect(items.first?.text == "入力必須")
     #expect(items.contains { $0.text == "よく使われるパスワードではない" && $0.isMet })
-    #expect(items.contains { $0.text == "64文字以下" && $0.isMet })
+    #expect(items.contains { $0.text == "64文字以内" && $0.isMet })
   }
 }

@@ -116,7 +116,7 @@ struct RuleSetTests {
     #expect(policy.validate(["email": "a", "name": "abcd"]).fields["name"]?.failures.map(\.code) == ["maxLength"])
     let report = policy.validate(["name": "a"])
     #expect(report.messages(locale: "ja")["email"] == ["メールを入れてください。"])
-    #expect(report.messages(locale: "en")["email"] == ["Fill in Email."])
+    #expect(report.messages(locale: "en")["email"] == ["Fill in email."])
     #expect(rules.tests.map(\.name) == ["child test"])
   }
 

@@ -25,7 +25,7 @@ struct SameAsTests {
     #expect(report.fields["password"]?.failures.isEmpty == true)
     #expect(report.fields["confirmation"]?.failures.map(\.code) == ["sameAs"])
     #expect(report.messages(locale: "ja")["confirmation"] == ["パスワード（確認）がパスワードと一致しません。"])
-    #expect(report.messages(locale: "en")["confirmation"] == ["Confirmation does not match Password."])
+    #expect(report.messages(locale: "en")["confirmation"] == ["Confirmation does not match password."])
   }
 
   @Test("an empty confirmation of a non-empty password fails; two empties match")

@@ -130,7 +130,7 @@ struct StrengthTests {
     #expect(passwordMessage(policy, "password1", locale: "ja") == "パスワードはよく使われているため、すぐに推測されます。別のものにしてください。")
     #expect(
       passwordMessage(policy, "password1", locale: "en")
-        == "This is a very common password and is guessed at once. Choose another Password.")
+        == "Password is a very common password, which is guessed almost at once. Please choose another one.")
     #expect(passwordCodes(policy, "Tr0ub4dor&3") == [])
     #expect(passwordCodes(policy, "") == [])
     // The boundary: uijnmko,. scores exactly 3.
@@ -148,8 +148,11 @@ struct StrengthTests {
         #expect(catalog.template(for: ["strength.\(warning.rawValue)"], language: language) != nil, "\(warning)")
       }
     }
+    // A reason none of the suggestions repeats, so every one is rendered.
     let failure = Failure(
-      code: "strength", params: ["suggestions": .strings(StrengthSuggestion.allCases.map(\.rawValue))])
+      code: "strength",
+      params: ["warning": "commonWord", "suggestions": .strings(StrengthSuggestion.allCases.map(\.rawValue))],
+      detail: "commonWord")
     for language in ["ja", "en"] {
       #expect(catalog.suggestions(for: failure, locale: language).count == StrengthSuggestion.allCases.count)
     }
@@ -328,20 +331,21 @@ struct StrengthTests {
     let policy = try passwordPolicy(#"[{"strength": {"min": 3}}]"#)
     let report = policy.validate(["password": "Yamada123"])
     let json = report.json(locale: "ja")
-    #expect(json.contains(#""suggestionMessages":["単語をもう1つか2つ加えてください。よく使われない単語ほど効果があります。","名前や名字は"#))
+    #expect(json.contains(#""suggestionMessages":["単語をもう1つか2つ加えてください。よく使われない単語ほど効果があります。","名前や名字以外の"#))
     #expect(!json.contains("Yamada"))
     #expect(report.json(locale: "en").contains(#""suggestionMessages":["Add another word or two."#))
     let failure = try #require(passwordFailures(policy, "Yamada123").first)
     #expect(
       policy.catalog.firstUsefulSuggestion(for: failure, locale: "en")
-        == "Avoid names and surnames: they are easy to guess even with other words.")
+        == "Use words other than names and surnames.")
     let estimate = try #require(policy.strength(of: "password", in: ["password": "Yamada123"]))
     #expect((estimate.guessesLog10 * 10).rounded() == estimate.guessesLog10 * 10)
     #expect(estimate.crackTimeSeconds(.offline) * 1000 == estimate.crackTimeSeconds(.online))
     let meter = policy.catalog.strengthMeter(estimate, locale: "ja")
     #expect(meter.count == 3)
-    #expect(meter[0].hasPrefix("強度\(estimate.score)（0〜4の5段階）、推測に約10^"))
-    #expect(meter[1].hasPrefix("オンライン攻撃（毎秒10回）で"))
+    #expect(meter[0] == "強度：\(estimate.score)（最高4）")
+    #expect(meter[1].hasPrefix("破られるまでの目安："))
+    #expect(meter[1].hasSuffix("（ネット経由の攻撃、毎秒10回）"))
   }
 
   static let crackTimeCases: [(Double, String, String)] = [

@@ -19,7 +19,7 @@ struct WarningAndRequirementWordingTests {
     let short = policy.validate(["password": "abc"]).messages(locale: "ja")["password"]
     #expect(short == ["パスワードは8文字以上で入力してください。", "パスワードは15文字以上にすると、より安全です。"])
     let en = policy.validate(["password": "abcdefghij"]).messages(locale: "en")["password"]
-    #expect(en == ["We recommend at least 15 characters for Password."])
+    #expect(en == ["We recommend at least 15 characters for password."])
     let failure = try #require(policy.validate(["password": "abcdefghij"]).fields["password"]?.failures.first)
     #expect(policy.message(for: failure, field: "password", locale: "ja", style: .inline) == "15文字以上にすると、より安全です。")
   }
@@ -28,17 +28,17 @@ struct WarningAndRequirementWordingTests {
   func frame() throws {
     let policy = try makePolicy(Self.owasp)
     let report = policy.validate(["password": "xxxxxxxxxxxxxxxx"])
-    #expect(report.messages(locale: "ja")["password"] == ["パスワードは「使用できない文字列を含まない」にすることをおすすめします。"])
-    #expect(report.messages(locale: "en")["password"] == ["Recommended for Password: No disallowed text."])
+    #expect(report.messages(locale: "ja")["password"] == ["パスワードは「使用できない文字列なし」を満たすと、より安全です。"])
+    #expect(report.messages(locale: "en")["password"] == ["Recommended for password: no disallowed text."])
   }
 
   @Test("a warning's checklist line is marked as recommended, in both languages")
   func checklistMark() throws {
     let policy = try makePolicy(Self.owasp)
     let ja = policy.checklist(for: "password", values: ["password": ""], locale: "ja").map(\.text)
-    #expect(ja == ["8文字以上", "15文字以上（推奨）", "先頭と末尾に空白なし（推奨）", "使用できない文字列を含まない（推奨）"])
+    #expect(ja == ["8文字以上", "推奨：15文字以上", "推奨：先頭と末尾に空白なし", "推奨：使用できない文字列なし"])
     let en = policy.requirements(for: "password", locale: "en").map(\.text)
-    #expect(en[1] == "At least 15 characters (recommended)")
+    #expect(en[1] == "Recommended: at least 15 characters")
     #expect(en[0] == "At least 8 characters")
   }
 

@@ -376,7 +376,7 @@ struct BadInputTests {
     #expect(
       outcome.stdout
         == #"{"valid":false,"fields":{"email":{"valid":true,"value":"taro@example.jp","errors":[]},"password":{"valid":false,"errors":[{"code":"input.tooLong","severity":"error","params":{"max":4096,"unit":"utf8"},"message":"#
-        + #""Password is too long. Please use at most 4096 bytes."}]}}}"# + "\n")
+        + #""Password is far too long. Please shorten it."}]}}}"# + "\n")
   }
 
   @Test("D18: a value one byte over the file's own maxValueBytes is input.tooLong; at the limit it is checked")

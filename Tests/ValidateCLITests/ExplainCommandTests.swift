@@ -11,7 +11,7 @@ struct ExplainCommandTests {
         """
         メールアドレス
           ・入力必須
-          ・メールアドレスの形式
+          ・正しいメールアドレスの形式
         パスワード
           ・入力必須
           ・6文字以上
@@ -42,7 +42,7 @@ struct ExplainCommandTests {
       (
         "ja",
         #"""
-        {"locale":"ja","fields":{"email":{"label":"メールアドレス","requirements":[{"code":"required","text":"入力必須","severity":"error"},{"code":"email","text":"メールアドレスの形式","severity":"error"}]},"password":{"label":"パスワード","requirements":[{"code":"required","text":"入力必須","severity":"error"},{"code":"minLength","text":"6文字以上","severity":"error"}]}}}
+        {"locale":"ja","fields":{"email":{"label":"メールアドレス","requirements":[{"code":"required","text":"入力必須","severity":"error"},{"code":"email","text":"正しいメールアドレスの形式","severity":"error"}]},"password":{"label":"パスワード","requirements":[{"code":"required","text":"入力必須","severity":"error"},{"code":"minLength","text":"6文字以上","severity":"error"}]}}}
 
         """#
       ),
@@ -72,11 +72,11 @@ struct ExplainCommandTests {
         パスワード
           ・入力必須
           ・8文字以上
-          ・64文字以下
-          ・72バイト以下（日本語は1文字3バイト、絵文字は4バイト以上）
+          ・64文字以内
+          ・72バイト以内（日本語は24文字程度まで）
           ・よく使われるパスワードではない
           ・数字だけではない
-          （！）先頭と末尾に空白なし（推奨）
+          ・推奨：先頭と末尾に空白なし
 
         """, stderr: "")
   }
@@ -89,7 +89,7 @@ struct ExplainCommandTests {
     expectRun(
       result, status: 0,
       stdout: #"""
-        {"locale":"en","fields":{"password_confirmation":{"label":"Password confirmation","requirements":[{"code":"sameAs","text":"Matches Password","severity":"error"}]}}}
+        {"locale":"en","fields":{"password_confirmation":{"label":"Password confirmation","requirements":[{"code":"sameAs","text":"Matches password","severity":"error"}]}}}
 
         """#, stderr: "")
   }
@@ -98,7 +98,7 @@ struct ExplainCommandTests {
   func localeFromEnvironment() throws {
     let fromLang = try ValidateBinary.run(
       ["explain", "--rules", CLI.fixture("english-default.json")], environment: ["LANG": "ja_JP.UTF-8"])
-    expectRun(fromLang, status: 0, stdout: "ニックネーム\n  ・入力必須\n  ・12文字以下\n", stderr: "")
+    expectRun(fromLang, status: 0, stdout: "ニックネーム\n  ・入力必須\n  ・12文字以内\n", stderr: "")
     let fallback = try ValidateBinary.run(["explain", "--rules", CLI.fixture("english-default.json")])
     expectRun(fallback, status: 0, stdout: "Nickname\n  • Required\n  • At most 12 characters\n", stderr: "")
   }
@@ -135,11 +135,11 @@ struct ExplainCommandTests {
         パスワード
           ✓ 入力必須
           ✗ 8文字以上
-          ✓ 64文字以下
-          ✓ 72バイト以下（日本語は1文字3バイト、絵文字は4バイト以上）
+          ✓ 64文字以内
+          ✓ 72バイト以内（日本語は24文字程度まで）
           ✗ よく使われるパスワードではない
           ✓ 数字だけではない
-          ✓ 先頭と末尾に空白なし（推奨）
+          ✓ 推奨：先頭と末尾に空白なし
 
         """, stderr: "")
     let json = try ValidateBinary.run(

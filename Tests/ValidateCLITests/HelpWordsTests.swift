@@ -160,6 +160,16 @@ struct HelpWordsTests {
     #expect(HelpPage.wrap("", width: 10) == [""])
     #expect(HelpPage.wrap("ああああ", width: 4) == ["ああ", "ああ"])
     #expect(HelpPage.wrap("ああ。ああ", width: 4) == ["あ", "あ。", "ああ"])
+    // Issue 30, L15: a katakana word is never split: 「エ／ラー」「プ／ロキシ」.
+    for width in 6...30 {
+      for text in ["標準エラー出力に書きます", "プロキシの後ろでは0にします", "フォルダーのオブジェクトです"] {
+        let lines = HelpPage.wrap(text, width: width)
+        #expect(lines.joined() == text)
+        for (a, b) in zip(lines, lines.dropFirst()) {
+          #expect(!(a.last.map(HelpPage.isKatakana) == true && b.first.map(HelpPage.isKatakana) == true), "\(lines)")
+        }
+      }
+    }
   }
 
   // MARK: - The errors particular to export, serve and form

@@ -161,7 +161,7 @@ extension HostileInputTests {
     #expect(
       lint.stdout.split(separator: "\n").map(String.init) == [
         "app/rules.json: OK (1 field, 1 rule, 0 tests)",
-        "app/rules.json: fields.password.rules[0].notCommon uses the built-in common-password list (19640 entries)",
+        "app/rules.json: fields.password.rules[0].notCommon uses the built-in common-password list (19,640 entries)",
       ])
   }
 
@@ -188,7 +188,7 @@ extension HostileInputTests {
     for rules in ["Rules/signup.json", "Rules/policies/nist-800-63b.json"] {
       let here = try Self.run(["lint", "--rules", rules, "--locale", "en"])
       #expect(here.status == 0)
-      #expect(here.stdout.contains("notCommon uses the built-in common-password list (19640 entries)"))
+      #expect(here.stdout.contains("notCommon uses the built-in common-password list (19,640 entries)"))
     }
   }
 }

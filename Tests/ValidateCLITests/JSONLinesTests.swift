@@ -151,7 +151,7 @@ struct JSONLinesTests {
         ✓ メールアドレス
         ✗ パスワード: 6文字以上で入力してください。
 
-        """, stderr: "レコード：3件、有効：1件、無効：2件、形式の誤り：1件\n")
+        """, stderr: "全3件：有効1件、無効2件（うち形式の誤り1件）\n")
     let en = try ValidateBinary.run(
       ["--rules", "Rules/login.json", "--jsonl", "--format", "text", "--locale", "en"], stdin: input)
     #expect(en.stdoutLines[4] == "✗ Line 2 of the input is not a valid record.")
@@ -166,6 +166,6 @@ struct JSONLinesTests {
       stdout: #"""
         {"valid":false,"errors":[{"code":"input.malformed","severity":"error","params":{"line":1,"reason":"unexpectedEnd","column":2},"message":"入力データの1行目の形式が正しくありません。"}],"fields":{}}
 
-        """#, stderr: "レコード：1件、有効：0件、無効：1件、形式の誤り：1件\n")
+        """#, stderr: "全1件：有効0件、無効1件（うち形式の誤り1件）\n")
   }
 }

@@ -61,7 +61,7 @@ struct LintCommandTests {
     // Without --locale, the file's defaultLocale (ja for the shipped files) chooses the words.
     let byDefault = try ValidateBinary.run(["lint", "--rules", rules])
     let japanese = rules != CLI.fixture("english-default.json")
-    #expect(byDefault.stdout.hasPrefix(japanese ? "\(rules)：問題はありません（" : "\(rules): OK ("))
+    #expect(byDefault.stdout.hasPrefix(japanese ? "「\(rules)」：問題はありません（" : "\(rules): OK ("))
   }
 
   @Test("the OK line counts fields, rules and tests")
@@ -71,7 +71,7 @@ struct LintCommandTests {
       result, status: 0,
       stdout: "Rules/signup.json: OK (3 fields, 10 rules, 13 tests)\n"
         + "Rules/signup.json: fields.password.rules[4].notCommon uses "
-        + "the built-in common-password list (19640 entries)\n", stderr: "")
+        + "the built-in common-password list (19,640 entries)\n", stderr: "")
   }
 
   @Test("the OK line says 1 field, 1 rule, 1 test (issue 17 item 13: not \"1 fields\")")
@@ -117,7 +117,9 @@ struct LintReadFilesTests {
     let words = ValidateBinary.packageRoot.appendingPathComponent(
       "Sources/FormRulesPassword/Resources/strength/words.bin")
     let size = try #require(try FileManager.default.attributesOfItem(atPath: words.path)[.size] as? Int)
-    let bundled = "form-rules_FormRulesPassword.resources/strength/words.bin (\(size) bytes)"
+    let grouped = String(size).reversed().enumerated().map { $0 > 0 && $0 % 3 == 0 ? ",\($1)" : "\($1)" }
+    let bundled =
+      "form-rules_FormRulesPassword.resources/strength/words.bin (\(String(grouped.joined().reversed())) bytes)"
     #expect(uses.contains { $0.contains(".strength uses ") && $0.hasSuffix(bundled) }, "\(uses)")
     #expect(uses.contains { $0.contains("notCommon uses the built-in common-password list") }, "\(uses)")
   }

@@ -14,6 +14,57 @@ struct MessageDocsTests {
     var text = """
       # Message catalog
 
+      ## Style guide
+
+      The catalog is written for a Japanese product team to ship unchanged; English follows the same rules.
+
+      - **Voice.** です・ます, one verb for what to type (入力してください), 設定 for choosing a password,
+        no double keigo. Literals in 「」 (「@」, 「"」), full-width punctuation, half-width digits. English:
+        sentence case, US spelling, "log in". A label is capitalized only where a sentence starts: the
+        renderer lowercases `{label}`, `{other}`, `{fields}` and `{requirement}` inside an English
+        sentence ("Does not match password."), and keeps an acronym ("PIN") or a one-letter label.
+      - **Requirement vs warning.** An error says what to do: 「8文字以上で入力してください。」. A warning
+        is advice, never a command: the reason, then a soft action, 「…と、より安全です。」 / "…makes it
+        safer." A warning tries `<code>.<detail>.warning` (`strength.date.warning`: the estimator's
+        reason), then `<code>.warning`, then the frame `recommendation`
+        (「「{requirement}」を満たすと、より安全です。」). A rules file may override any of them.
+      - **Labeled vs inline.** Every message has both. `labeled` starts with the label
+        (「{label}は…」, 「{label}に…」) and is for summaries, dialogs, live regions and problem+json;
+        `inline` leaves the label out and is shown under the field, whose label is already on screen.
+      - **The checklist** (`requirement.*`) is short noun phrases without 。: 「8文字以上」, 「64文字以内」
+        (以内 for upper bounds), 「英大文字・数字をそれぞれ1文字以上含む」 (lists joined with ・, never 、,
+        which reads as the clause's own comma), no double negatives (「使用できない文字列なし」). A
+        recommendation is prefixed, with the ordinary bullet: 「推奨：15文字以上」 / "Recommended: at
+        least 15 characters".
+      - **Strength feedback.** The reason, then at most one suggestion, and only one that adds
+        something: a suggestion that repeats the message (「連続した並び…」 after a sequence) or
+        contradicts it (「単語を加えて」 after 「別のものにしてください」) is left out. The meter says what
+        its numbers mean (「破られるまでの目安：約26分（…）」), without `10^x`.
+      - **Mobile length.** At 375 px a line holds about 20 full-width characters: an inline message
+        should fit in two lines (about 40 characters), a labeled one in three, a checklist line in one.
+      - **Lists in English** end with "and" when every item counts (the classes to include, the fields
+        to check) and "or" when any one does (`of`, the fields not to contain).
+      - **Numbers** in the tool's counts use thousands separators: 「19,640件」 / "19,640 entries".
+
+      ## More languages
+
+      Japanese and English are built in and reviewed. Any other language is a catalog file (JSON):
+      `{"language": "ko", "fallback": "en", "note": "…", "labels": {"password": "비밀번호"},
+      "messages": {"required": {"labeled": "…", "inline": "…"}, "unit.characters": "자", …}}`. An app adds
+      it with `RuleRegistry.add(try CatalogLanguage(contentsOf: url))`; a rules file adds it in its
+      `messages`: `"messages": {"ko": "messages/ko.sample.json"}` (relative to the rules file, confined
+      like `extends` under `validate serve`). The file is checked when it is read: every key below
+      except `cli.*` is present, a key whose English forms differ gives both `labeled` and `inline`, and
+      every `{placeholder}` is one the English message of that key uses. Negotiation then offers the
+      language everywhere (the library, `validate --locale ko`, `validate serve` under
+      `Accept-Language: ko`, the web page through the server): `ko-KR`, `ko_KR.UTF-8` → `ko`,
+      `zh-Hans-CN` → `zh-Hans`. A key the file lacks (an app's own code) falls back to `fallback`, then
+      English, never to a raw code; a field label falls back to `labels`, then the rules file's
+      `defaultLocale`. The tool's own lines stay in the fallback language. `Rules/messages/ko.sample.json`
+      is a sample, not reviewed by a native speaker: it shows and tests the mechanism.
+
+      ## Every message
+
       Every built-in message, generated from the code by `MessageDocsTests`
       (`UPDATE_DOCS=1 swift test --filter MessageDocsTests`). A message key is a failure code,
       or `code.detail` for a more specific message (`email.missingAt`, `maxLength.utf8`), tried

@@ -67,13 +67,13 @@ struct ToolWordsTests {
   func lintOK(ask: Ask) throws {
     let run = try Self.japanese(["lint", "--rules", CLI.fixture("english-default.json")], ask)
     #expect(run.status == 0)
-    #expect(run.stdoutLines.first?.hasPrefix("\(CLI.fixture("english-default.json"))：問題はありません（項目") == true)
+    #expect(run.stdoutLines.first?.hasPrefix("「\(CLI.fixture("english-default.json"))」：問題はありません（項目") == true)
     Self.expectJapanese(run)
     let signup = try Self.japanese(["lint", "--rules", "Rules/signup.json"], ask)
     #expect(
       signup.stdoutLines == [
-        "Rules/signup.json：問題はありません（項目3件、ルール10件、テスト13件）",
-        "Rules/signup.json：fields.password.rules[4].notCommonは組み込みのよく使われるパスワードの一覧を使用しています（19640件）",
+        "「Rules/signup.json」：問題はありません（項目3件、ルール10件、テスト13件）",
+        "「Rules/signup.json」：fields.password.rules[4].notCommonは組み込みのよく使われるパスワードの一覧を使用しています（19,640件）",
       ])
     Self.expectJapanese(signup)
   }
@@ -104,7 +104,7 @@ struct ToolWordsTests {
     let file = CLI.fixture("lint-problems.json")
     let run = try Self.japanese(["lint", "--rules", file], ask)
     #expect(run.status == 2)
-    #expect(run.stderr == "\(file)に7件の問題があります。\n")
+    #expect(run.stderr == "「\(file)」に7件の問題があります。\n")
     #expect(run.stdout.contains("\(file): fields.user.rules[0].requird: ルール「requird」はありません（「required」のことですか？）\n"))
     // Malformed JSON: where, and why, in Japanese.
     let malformed = CLI.fixture("malformed-rules.json")
@@ -148,7 +148,7 @@ struct ToolWordsTests {
     let missing = try Self.japanese(["explain", "--rules", "Rules/signup.json", "--field", "pasword"], ask)
     #expect(
       missing.stderrLines == [
-        "エラー：Rules/signup.jsonに項目「pasword」はありません。", "項目：email、password、password_confirmation",
+        "エラー：「Rules/signup.json」に項目「pasword」はありません。", "項目：email、password、password_confirmation",
       ])
     Self.expectJapanese(missing, values: ["email", "password_confirmation", "password"])
   }
@@ -159,7 +159,7 @@ struct ToolWordsTests {
       ["--rules", "Rules/login.json", "--jsonl", "--jobs", "1"], ask,
       stdin: "{\"email\": \"taro@example.jp\", \"password\": \"abc123\"}\n{\"email\": \"x\"}\nnot json\n")
     #expect(run.status == 1)
-    #expect(run.stderr == "レコード：3件、有効：1件、無効：2件、形式の誤り：1件\n")
+    #expect(run.stderr == "全3件：有効1件、無効2件（うち形式の誤り1件）\n")
     let en = try ValidateBinary.run(
       ["--rules", "Rules/login.json", "--jsonl", "--locale", "en"], stdin: "{\"email\": \"x\"}\n")
     #expect(en.stderr == "records: 1, valid: 0, invalid: 1, malformed: 0\n")

@@ -7,6 +7,12 @@ struct FileDecoder {
   let directory: URL
   var problems: [RuleSetProblem] = []
   var locales: Set<String> = []
+  /// The catalog files `messages` names (`"ko": "messages/ko.sample.json"`): language, the
+  /// path as written, and where.
+  var languageFiles: [(language: String, path: String, at: [JSONPathComponent])] = []
+  /// The languages labels and messages may use: the registry's (`ja`, `en` and any the app
+  /// added) and those this file adds from catalog files.
+  var knownLocales: [String]
 
   let registry: RuleRegistry
 
@@ -14,6 +20,7 @@ struct FileDecoder {
     self.file = file
     self.directory = directory
     self.registry = registry
+    self.knownLocales = registry.catalog.languages
   }
 
   mutating func problem(
@@ -47,6 +54,11 @@ struct FileDecoder {
 
   mutating func decodeFile(_ object: JSONObject) -> RuleSetLoader.FileContent {
     var content = RuleSetLoader.FileContent()
+    // A language a catalog file adds may label fields, wherever `messages` is in the file.
+    for (language, value) in object["messages"]?.objectValue?.members ?? []
+    where value.stringValue != nil && CatalogLanguage.isLanguageTag(language) && !knownLocales.contains(language) {
+      knownLocales.append(language)
+    }
     checkKeys(object, allowed: RuleSetLoader.topLevelKeys, at: [], what: "topLevel")
     if let version = object["version"] {
       if version.intValue == 1 {
@@ -58,13 +70,13 @@ struct FileDecoder {
     content.name = string(object["name"], at: [.key("name")])
     if let title = object["title"] { content.title = localizedText(title, at: [.key("title")]) }
     if let locale = object["defaultLocale"] {
-      if let s = locale.stringValue, RuleSet.supportedLocales.contains(s) {
+      if let s = locale.stringValue, knownLocales.contains(s) {
         content.defaultLocale = s
       } else {
         problem(
           [.key("defaultLocale")],
-          ProblemLine("cli.rules.expectedOneOf").choices(RuleSet.supportedLocales).value("found", of: locale),
-          suggestion: locale.stringValue.flatMap { Suggestion.closest(to: $0, in: RuleSet.supportedLocales) })
+          ProblemLine("cli.rules.expectedOneOf").choices(knownLocales).value("found", of: locale),
+          suggestion: locale.stringValue.flatMap { Suggestion.closest(to: $0, in: knownLocales) })
       }
     }
     if let limits = object["limits"] {
@@ -149,7 +161,7 @@ struct FileDecoder {
   /// A per-language text: `{"ja": "…", "en": "…"}`, or one string for every language.
   mutating func localizedText(_ value: JSONValue, at path: [JSONPathComponent]) -> LocalizedText? {
     if let s = value.stringValue {
-      return LocalizedText(Dictionary(uniqueKeysWithValues: RuleSet.supportedLocales.map { ($0, s) }))
+      return LocalizedText(Dictionary(uniqueKeysWithValues: knownLocales.map { ($0, s) }))
     }
     guard let object = value.objectValue else {
       problem(path, .expected("cli.rules.kind.stringOrLanguages", foundType: value))
@@ -157,10 +169,10 @@ struct FileDecoder {
     }
     var texts: [String: String] = [:]
     for (locale, text) in object.members {
-      guard RuleSet.supportedLocales.contains(locale) else {
+      guard knownLocales.contains(locale) else {
         problem(
           path + [.key(locale)], ProblemLine("cli.rules.unknownLocale", ["locale": locale]),
-          suggestion: Suggestion.closest(to: locale, in: RuleSet.supportedLocales))
+          suggestion: Suggestion.closest(to: locale, in: knownLocales))
         continue
       }
       if let s = string(text, at: path + [.key(locale)]) {
@@ -353,10 +365,19 @@ struct FileDecoder {
     var result: [String: [String: MessageTemplate]] = [:]
     for (locale, table) in object.members {
       let localePath = path + [.key(locale)]
-      guard RuleSet.supportedLocales.contains(locale) else {
+      if let catalogFile = table.stringValue {
+        // A language from a catalog file: the loader reads and checks it.
+        if RuleSet.supportedLocales.contains(locale) || !CatalogLanguage.isLanguageTag(locale) {
+          problem(localePath, ProblemLine("cli.rules.catalog.language", ["language": locale]))
+        } else {
+          languageFiles.append((locale, catalogFile, localePath))
+        }
+        continue
+      }
+      guard knownLocales.contains(locale) else {
         problem(
           localePath, ProblemLine("cli.rules.unknownLocale", ["locale": locale]),
-          suggestion: Suggestion.closest(to: locale, in: RuleSet.supportedLocales))
+          suggestion: Suggestion.closest(to: locale, in: knownLocales))
         continue
       }
       guard let tableObject = table.objectValue else {

@@ -36,8 +36,14 @@ public struct RuleSet: Sendable {
   /// The rules the file could name: the built-in ones and the app's.
   public internal(set) var registry: RuleRegistry = .builtIn
 
-  /// The languages that have a built-in catalog; labels and messages may only use these.
+  /// The languages that have a built-in catalog. Labels and messages may use these, the
+  /// languages the registry's catalog adds (``RuleRegistry/add(_:)``) and those the file's
+  /// `messages` adds from catalog files (``languages``).
   public static let supportedLocales = ["ja", "en"]
+
+  /// The languages this file adds from catalog files (`"messages": {"ko": "messages/ko.json"}`),
+  /// checked when loaded (``CatalogLanguage``).
+  public internal(set) var languages: [CatalogLanguage] = []
 
   /// Loads a rules file and the files it extends.
   /// - Throws: ``RuleSetError`` listing every problem with its file and JSON path.

@@ -46,6 +46,8 @@ struct RuleSetLoader {
     var tests: [PolicyTest] = []
     var limits: Limits?
     var locales: Set<String> = []
+    /// Languages added from catalog files named in `messages`.
+    var languages: [CatalogLanguage] = []
   }
 
   struct PartialField {
@@ -224,6 +226,9 @@ struct RuleSetLoader {
     }
     var locales = content.locales
     locales.formUnion(content.messages.keys)
+    // A language from a catalog file may leave labels and a rule's own texts to its fallback.
+    locales.subtract(content.languages.map(\.code))
+    locales.subtract(registry.catalog.languages.dropFirst(RuleSet.supportedLocales.count))
     let defaultLocale = content.defaultLocale ?? "en"
     // Every language the file writes labels or messages in must be complete.
     for locale in locales.sorted() {
@@ -246,6 +251,7 @@ struct RuleSetLoader {
       messages: content.messages, tests: tests, limits: content.limits ?? Limits(), file: file,
       locales: locales.sorted())
     ruleSet.title = content.title
+    ruleSet.languages = content.languages
     ruleSet.warnings = warnings
     ruleSet.registry = registry
     return ruleSet
@@ -411,8 +417,32 @@ struct RuleSetLoader {
       }
     }
     var decoder = FileDecoder(file: file, directory: directory, registry: registry)
-    let content = decoder.decodeFile(object)
+    var content = decoder.decodeFile(object)
     problems += decoder.problems
+    for (language, relative, path) in decoder.languageFiles {
+      if let message = confinementProblem(relative, from: directory) {
+        problems.append(RuleSetProblem(file: file, path: path, message))
+        continue
+      }
+      let url = URL(fileURLWithPath: relative, relativeTo: directory)
+      let catalogName =
+        (file as NSString).deletingLastPathComponent.isEmpty || relative.hasPrefix("/")
+        ? relative : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(relative)
+      guard let bytes = read(url, displayName: catalogName, referencedFrom: (file, path)) else { continue }
+      do {
+        let catalogLanguage = try CatalogLanguage(bytes: bytes, file: catalogName, checkedAgainst: registry.catalog)
+        if catalogLanguage.code != language {
+          problems.append(
+            RuleSetProblem(
+              file: file, path: path,
+              ProblemLine("cli.rules.catalog.otherLanguage", ["language": language, "found": catalogLanguage.code])))
+        } else {
+          content.languages.append(catalogLanguage)
+        }
+      } catch {
+        problems += error.problems
+      }
+    }
     guard let parent else { return content }
     return merge(parent: parent, child: content)
   }
@@ -429,6 +459,8 @@ struct RuleSetLoader {
     merged.defaultLocale = child.defaultLocale ?? parent.defaultLocale
     merged.limits = child.limits ?? parent.limits
     merged.locales.formUnion(child.locales)
+    merged.languages =
+      parent.languages.filter { p in !child.languages.contains { $0.code == p.code } } + child.languages
     for field in child.fields {
       if let index = position[field.name], !merged.fields[index].name.utf8.elementsEqual(field.name.utf8) {
         problems.append(

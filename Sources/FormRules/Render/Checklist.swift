@@ -67,7 +67,9 @@ extension Policy {
         let requirement = plan.requirement(k)
         return ChecklistItem(
           id: position, code: requirement.code, text: renderRequirement(requirement, language: language),
-          isMet: !oversized && plan.isMet(k, subject, pending: call.pending), severity: requirement.severity,
+          isMet: oversized
+            ? Self.isMet(requirement, byValueOver: plan.maxValueBytes) : plan.isMet(k, subject, pending: call.pending),
+          severity: requirement.severity,
           params: requirement.params)
       }
     }
@@ -82,6 +84,21 @@ extension Policy {
   /// - Returns: the items, or `[]` when the policy has no such field.
   public func checklist(for field: String, values: [String: String], locale: Locale) -> [ChecklistItem] {
     checklist(for: field, values: values, locale: locale.identifier)
+  }
+
+  /// What can still be said of a value over the size limit, which no rule reads: it is
+  /// given (`required`), and it is at least `limit` bytes, so at least `limit / 4` scalars
+  /// (`minLength` in bytes, UTF-16 units or characters). Everything else is not met, so the
+  /// checklist never shows 「✗ 入力必須」 under a field full of text.
+  static func isMet(_ requirement: Failure, byValueOver limit: Int) -> Bool {
+    switch requirement.code {
+    case Required.name: return true
+    case MinLength.name:
+      guard case .int(let min) = requirement.params["min"] else { return false }
+      let unit = requirement.params["unit"]?.description ?? "characters"
+      return unit != "graphemes" && min <= limit / 4
+    default: return false
+    }
   }
 
   func renderRequirement(_ requirement: Failure, language: String) -> String {

@@ -218,7 +218,7 @@ extension Policy {
 
   func label(of field: String, language: String) -> String {
     guard let spec = self.field(field) else { return field }
-    return spec.label[language] ?? spec.label[ruleSet.defaultLocale] ?? spec.label.texts.values.sorted().first
-      ?? field
+    return spec.label[language] ?? catalog.fileLabels[language]?[field] ?? spec.label[ruleSet.defaultLocale]
+      ?? spec.label.texts.values.sorted().first ?? field
   }
 }

@@ -61,7 +61,9 @@ extension MessageCatalog {
     let phrase = requirementPhrase(failure, language: language, fieldLabel: fieldLabel, orMessage: true)
     guard failure.severity == .warning, let frame = template(for: ["requirement.recommended"], language: language)
     else { return phrase }
-    return frame.inline.replacingOccurrences(of: "{requirement}", with: phrase)
+    // 「推奨：15文字以上」, "Recommended: at least 15 characters" (a phrase after a colon, lowercased).
+    return frame.inline.replacingOccurrences(
+      of: "{requirement}", with: Self.lowercasesNames(language) ? Self.lowerFirst(phrase) : phrase)
   }
 
   /// The phrase alone; with `orMessage` false (inside a message, for `{requirement}`) it
@@ -69,7 +71,7 @@ extension MessageCatalog {
   func requirementPhrase(
     _ failure: Failure, language: String, fieldLabel: (String) -> String?, orMessage: Bool
   ) -> String {
-    if let own = failure.requirementOverride, let text = own[language] ?? own["en"] {
+    if let own = failure.requirementOverride, let text = text(of: own, language: language) {
       return fill(text, failure: failure, label: nil, language: language, fieldLabel: fieldLabel)
     }
     if failure.messageOverride == nil || !orMessage,
@@ -98,6 +100,38 @@ extension RuleSet {
   static let messageWithoutRequirement =
     "a \"message\" without a \"requirement\": checklists and explain would show the error message "
     + "as the requirement; add \"requirement\": {\"ja\": …, \"en\": …}"
+
+  /// `check` rules whose checklist line falls back to the general 「サービス側の確認に合格」 /
+  /// "Accepted by the service": no `requirement` of their own and no `requirement.<check>` in the
+  /// rules file's `messages` or the registry's catalog. `validate lint` warns, as for a
+  /// `message` without a `requirement`.
+  public func checksWithoutRequirement() -> [RuleSetProblem] {
+    var problems: [RuleSetProblem] = []
+    func visit(_ node: RuleNode, requirement: LocalizedText?) {
+      let requirement = requirement ?? node.requirement
+      switch node.kind {
+      case .rule(let rule):
+        guard let check = rule as? CheckRule, requirement == nil else { return }
+        let key = "requirement.\(check.check)"
+        guard messages.values.allSatisfy({ $0[key] == nil }), registry.catalog.templates["en"]?[key] == nil else {
+          return
+        }
+        var problem = RuleSetProblem(
+          file: node.file, path: node.path,
+          message: "the check \"\(check.check)\" has no checklist phrase: checklists and explain show "
+            + "\"Accepted by the service\"; add \"requirement\" or a \"\(key)\" message")
+        problem.messageKey = "cli.lint.checkWithoutRequirement"
+        problem.messageValues = ["check": check.check, "key": key]
+        problems.append(problem)
+      case .allOf(let inner), .anyOf(let inner), .not(let inner):
+        for child in inner { visit(child, requirement: requirement) }
+      }
+    }
+    for field in fields {
+      for node in field.rules { visit(node, requirement: nil) }
+    }
+    return problems
+  }
 
   /// Rules that give a `message` but no `requirement` and show in a checklist: their
   /// checklist line would fall back to the error message (`✓ 数字だけのパスワードは使用できません。`),

@@ -134,10 +134,14 @@ public struct Failure: Sendable, Equatable {
     return keys
   }
 
-  /// The keys a warning tries before ``messageKeys``: the rule's own recommendation
-  /// (`minLength.warning`), then the general frame `recommendation`, which words the
-  /// requirement phrase as advice. A warning is never worded as a requirement.
-  var warningKeys: [String] { ["\(code).warning", "recommendation"] }
+  /// The keys a warning tries before ``messageKeys``: the recommendation for its detail
+  /// (`strength.date.warning`, so the estimator's reason reaches the user), the rule's own
+  /// recommendation (`minLength.warning`), then the general frame `recommendation`, which
+  /// words the requirement phrase as advice. A warning is never worded as a requirement.
+  var warningKeys: [String] {
+    if let detail { return ["\(code).\(detail).warning", "\(code).warning", "recommendation"] }
+    return ["\(code).warning", "recommendation"]
+  }
 }
 
 /// Text in several languages, keyed by language code (`ja`, `en`).

@@ -33,6 +33,8 @@ public final class Policy: Sendable {
     self.fieldIndex = index
     self.knownFieldSet = Set(index.keys)
     self.scalarFieldSet = Set(fields.filter { $0.rules.contains(where: \.readsScalars) }.map(\.name))
+    var catalog = catalog
+    for language in ruleSet.languages { catalog.install(language) }
     self.catalog = catalog.overridden(by: ruleSet.messages)
     self.plan = Plan(fields: fields, limits: ruleSet.limits)
   }
@@ -46,7 +48,7 @@ public final class Policy: Sendable {
   /// Chooses the language for messages from the caller's preferences (`ja-JP` → `ja`),
   /// falling back to the rules file's `defaultLocale`, then English.
   public func negotiateLocale(_ preferred: [String]) -> String {
-    MessageCatalog.negotiate(preferred, default: ruleSet.defaultLocale)
+    catalog.negotiate(preferred, default: ruleSet.defaultLocale)
   }
 
   /// Validates every field and collects every failure.

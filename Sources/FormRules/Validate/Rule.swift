@@ -81,6 +81,11 @@ public protocol Rule: Sendable {
   /// files the rules file names, and data the rule's library ships.
   func files(in context: CompileContext) -> [RuleFile]
 
+  /// Whether a suggestion of a failure of this rule (a code of its `suggestions` parameter)
+  /// adds to the failure's message, rather than repeating or contradicting it. Every one does,
+  /// unless the rule says otherwise.
+  static func suggestionAdds(_ suggestion: String, to failure: Failure) -> Bool
+
   /// Problems that depend on the rule's neighbours in the same list (for example
   /// `minLength` above `maxLength`), reported with the given path.
   func conflicts(with other: any Rule) -> String?
@@ -95,6 +100,7 @@ extension Rule {
   public var showsInChecklist: Bool { true }
   public var referencedFields: [String] { [] }
   public func files(in context: CompileContext) -> [RuleFile] { [] }
+  public static func suggestionAdds(_ suggestion: String, to failure: Failure) -> Bool { true }
   public func conflicts(with other: any Rule) -> String? { nil }
 }
 

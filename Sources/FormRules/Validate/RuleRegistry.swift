@@ -44,12 +44,15 @@ public struct RuleRegistry: Sendable {
     for type in types { table[type.name] = type }
     byName = table
     var catalog = MessageCatalog.general
-    for type in types { catalog.add(type.messages) }
+    for type in types { catalog.add(type) }
     for composite in Self.composites { catalog.add(composite.messages) }
     self.catalog = catalog
   }
 
   /// Every rule key a rules file may use, composites included.
+  /// Installs a language from a catalog file (``add(_:)``).
+  mutating func addLanguage(_ language: CatalogLanguage) { catalog.install(language) }
+
   public var names: [String] { types.map { $0.name } + Self.composites.map { $0.name } }
 
   /// The rule type for a key; `nil` for composites and unknown keys.
@@ -71,7 +74,7 @@ public struct RuleRegistry: Sendable {
     for problem in Self.messageProblems(of: type) { throw RuleRegistrationError(rule: name, problem: problem) }
     types.append(type)
     byName[name] = type
-    catalog.add(type.messages)
+    catalog.add(type)
   }
 
   /// Adds the messages of a check the app provides at run time (``AsyncCheck``), for

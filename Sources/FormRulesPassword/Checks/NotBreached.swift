@@ -85,8 +85,8 @@ extension NotBreached {
     RuleMessage(
       "notBreached",
       ja: (
-        "{label}は過去に流出したパスワードに含まれているため使用できません。別のものにしてください。",
-        "過去に流出したパスワードに含まれているため使用できません。別のものにしてください。"
+        "{label}は過去に流出したことがあるため使用できません。別のものを設定してください。",
+        "過去に流出したパスワードのため使用できません。別のものを設定してください。"
       ),
       en: (
         "{label} has appeared in a data breach. Choose a different one.",

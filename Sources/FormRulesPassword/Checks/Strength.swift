@@ -113,6 +113,12 @@ public struct Strength: Rule {
     return files
   }
 
+  /// A suggestion that would repeat or contradict the failure's own message is left out
+  /// (``StrengthSuggestion/isRedundant(_:after:)``).
+  public static func suggestionAdds(_ suggestion: String, to failure: Failure) -> Bool {
+    !StrengthSuggestion.isRedundant(suggestion, after: failure)
+  }
+
   public mutating func compile(in context: CompileContext) throws(RuleDecodingError) {
     let here: [JSONPathComponent] = [.key(Self.name)]
     guard let directory = StrengthDictionary.directoryURL(in: context) else {
@@ -189,6 +195,30 @@ public struct Strength: Rule {
   public var requirement: Failure { Failure(code: Self.name, params: ["min": .int(min)]) }
 }
 
+extension StrengthSuggestion {
+  /// Whether suggestion `code` would repeat the message of `failure`, or contradict it:
+  /// 「連続した並び（abc、6543など）のため…」 needs no 「連続した並び…は避けてください。」, the general
+  /// message and every warning (which end with their own soft action, 「単語を加えると、より安全です。」)
+  /// need no `addWord`, and 「別のものにしてください。」 (a common password) is not followed by
+  /// 「単語を加えてください。」.
+  static func isRedundant(_ code: String, after failure: Failure) -> Bool {
+    let warning: String? = if case .string(let w) = failure.params["warning"] { w } else { nil }
+    let isWarning = failure.severity == .warning
+    switch StrengthSuggestion(rawValue: code) {
+    case .addWord: return warning == nil || isWarning || warning == "commonPassword" || warning == "similarToCommon"
+    case .avoidSequences: return warning == "sequence"
+    case .avoidRepeats: return warning == "repeatedCharacter" || warning == "repeatedPattern"
+    case .avoidDates: return warning == "date"
+    case .avoidYears: return warning == "recentYear"
+    case .avoidNames: return isWarning && (warning == "commonName" || warning == "nameByItself")
+    case .avoidPersonalInfo: return isWarning && warning == "userInput"
+    case .avoidServiceWords: return isWarning && warning == "serviceWord"
+    case .longerKeyboardPattern: return isWarning && (warning == "straightRow" || warning == "keyboardPattern")
+    default: return false
+    }
+  }
+}
+
 extension Policy {
   /// The strength estimate of a field that has a `strength` rule, for a meter that
   /// moves while the user types; `nil` when the field has none.
@@ -221,6 +251,132 @@ extension Strength {
           "Easy to guess. We recommend making it longer, for example by adding a word."
         )),
       RuleMessage(
+        "strength.commonPassword.warning",
+        ja: ("{label}はよく使われているため、すぐに推測されます。別のものにすると、より安全です。", "よく使われているため、すぐに推測されます。別のものにすると、より安全です。"),
+        en: (
+          "{label} is a very common password, which is guessed almost at once. A different one is safer.",
+          "A very common password, which is guessed almost at once. A different one is safer."
+        )),
+      RuleMessage(
+        "strength.similarToCommon.warning",
+        ja: ("{label}はよく使われているものに似ているため推測されやすいです。別のものにすると、より安全です。", "よく使われているパスワードに似ているため推測されやすいです。別のものにすると、より安全です。"),
+        en: (
+          "{label} is similar to a commonly used password, which is easy to guess. A different one is safer.",
+          "Similar to a commonly used password, which is easy to guess. A different one is safer."
+        )),
+      RuleMessage(
+        "strength.wordByItself.warning",
+        ja: ("{label}は単語1つだけのため推測されやすいです。単語をもう1つ加えると、より安全です。", "単語1つだけのため推測されやすいです。単語をもう1つ加えると、より安全です。"),
+        en: (
+          "{label} is a single word, which is easy to guess. Adding another word makes it safer.",
+          "A single word is easy to guess. Adding another word makes it safer."
+        )),
+      RuleMessage(
+        "strength.commonWord.warning",
+        ja: (
+          "{label}はよく使われる単語が中心のため推測されやすいです。あまり使われない単語を加えると、より安全です。", "よく使われる単語が中心のため推測されやすいです。あまり使われない単語を加えると、より安全です。"
+        ),
+        en: (
+          "{label} is built around a common word, which is easy to guess. Adding an uncommon word makes it safer.",
+          "Built around a common word, which is easy to guess. Adding an uncommon word makes it safer."
+        )),
+      RuleMessage(
+        "strength.nameByItself.warning",
+        ja: ("{label}は名前や名字だけのため推測されやすいです。名前以外の単語を加えると、より安全です。", "名前や名字だけのため推測されやすいです。名前以外の単語を加えると、より安全です。"),
+        en: (
+          "{label} is a name or surname by itself, which is easy to guess. Adding a word that is not a name makes it safer.",
+          "A name or surname by itself is easy to guess. Adding a word that is not a name makes it safer."
+        )),
+      RuleMessage(
+        "strength.commonName.warning",
+        ja: ("{label}はよくある名前や名字が中心のため推測されやすいです。名前以外の単語を加えると、より安全です。", "よくある名前や名字が中心のため推測されやすいです。名前以外の単語を加えると、より安全です。"),
+        en: (
+          "{label} is built around a common name or surname, which is easy to guess. Adding another word makes it safer.",
+          "Built around a common name or surname, which is easy to guess. Adding another word makes it safer."
+        )),
+      RuleMessage(
+        "strength.serviceWord.warning",
+        ja: (
+          "{label}にサービス名など、このサービスに関係する語が含まれているため推測されやすいです。関係のない単語にすると、より安全です。",
+          "サービス名など、このサービスに関係する語が含まれているため推測されやすいです。関係のない単語にすると、より安全です。"
+        ),
+        en: (
+          "{label} contains a word tied to this service, such as its name, which is easy to guess. Unrelated words are safer.",
+          "Contains a word tied to this service, such as its name, which is easy to guess. Unrelated words are safer."
+        )),
+      RuleMessage(
+        "strength.userInput.warning",
+        ja: (
+          "{label}はほかの項目で入力した内容が含まれているため推測されやすいです。その内容を除くと、より安全です。", "ほかの項目で入力した内容が含まれているため推測されやすいです。その内容を除くと、より安全です。"
+        ),
+        en: (
+          "{label} contains details you entered elsewhere, which makes it easy to guess. Leaving them out is safer.",
+          "Contains details you entered elsewhere, which makes it easy to guess. Leaving them out is safer."
+        )),
+      RuleMessage(
+        "strength.straightRow.warning",
+        ja: (
+          "{label}はキーボードで横一列に並んだ文字（qwertyなど）のため推測されやすいです。単語を加えると、より安全です。",
+          "キーボードで横一列に並んだ文字（qwertyなど）のため推測されやすいです。単語を加えると、より安全です。"
+        ),
+        en: (
+          "{label} is a straight row of keys (like qwerty), which is easy to guess. Adding a word makes it safer.",
+          "A straight row of keys (like qwerty) is easy to guess. Adding a word makes it safer."
+        )),
+      RuleMessage(
+        "strength.keyboardPattern.warning",
+        ja: (
+          "{label}はキーボード上で隣り合うキーを短くたどった並び（asdfなど）のため推測されやすいです。単語を加えると、より安全です。",
+          "キーボード上で隣り合うキーを短くたどった並び（asdfなど）のため推測されやすいです。単語を加えると、より安全です。"
+        ),
+        en: (
+          "{label} is a short keyboard pattern (like asdf), which is easy to guess. Adding a word makes it safer.",
+          "A short keyboard pattern (like asdf) is easy to guess. Adding a word makes it safer."
+        )),
+      RuleMessage(
+        "strength.repeatedCharacter.warning",
+        ja: (
+          "{label}は同じ文字の繰り返し（aaaなど）のため推測されやすいです。繰り返しの代わりに単語を加えると、より安全です。",
+          "同じ文字の繰り返し（aaaなど）のため推測されやすいです。繰り返しの代わりに単語を加えると、より安全です。"
+        ),
+        en: (
+          "{label} repeats one character (like aaa), which is easy to guess. A word instead of the repeats makes it safer.",
+          "Repeating one character (like aaa) is easy to guess. A word instead of the repeats makes it safer."
+        )),
+      RuleMessage(
+        "strength.repeatedPattern.warning",
+        ja: (
+          "{label}は同じ並びの繰り返し（abcabcなど）のため推測されやすいです。繰り返しの代わりに単語を加えると、より安全です。",
+          "同じ並びの繰り返し（abcabcなど）のため推測されやすいです。繰り返しの代わりに単語を加えると、より安全です。"
+        ),
+        en: (
+          "{label} repeats a pattern (like abcabc), which is barely harder to guess than the pattern. A word instead of the repeats makes it safer.",
+          "Repeating a pattern (like abcabc) is barely harder to guess than the pattern. A word instead of the repeats makes it safer."
+        )),
+      RuleMessage(
+        "strength.sequence.warning",
+        ja: (
+          "{label}は連続した並び（abc、6543など）のため推測されやすいです。単語を加えると、より安全です。", "連続した並び（abc、6543など）のため推測されやすいです。単語を加えると、より安全です。"
+        ),
+        en: (
+          "{label} uses a sequence like abc or 6543, which is easy to guess. Adding a word makes it safer.",
+          "Sequences like abc or 6543 are easy to guess. Adding a word makes it safer."
+        )),
+      RuleMessage(
+        "strength.recentYear.warning",
+        ja: ("{label}は最近の年を含むため推測されやすいです。自分に関係のない単語を加えると、より安全です。", "最近の年を含むため推測されやすいです。自分に関係のない単語を加えると、より安全です。"),
+        en: (
+          "{label} contains a recent year, which is easy to guess. Adding a word unrelated to you makes it safer.",
+          "Recent years are easy to guess. Adding a word unrelated to you makes it safer."
+        )),
+      RuleMessage(
+        "strength.date.warning",
+        ja: ("{label}は日付を含むため推測されやすいです。自分に関係のない単語を加えると、より安全です。", "日付を含むため推測されやすいです。自分に関係のない単語を加えると、より安全です。"),
+        en: (
+          "{label} contains a date, which is easy to guess. Adding a word unrelated to you makes it safer.",
+          "Dates are easy to guess. Adding a word unrelated to you makes it safer."
+        )),
+      RuleMessage(
         "strength",
         ja: (
           "{label}は推測されやすいです。単語を加えるなどして長くしてください。",
@@ -237,18 +393,18 @@ extension Strength {
           "よく使われているため、すぐに推測されます。別のものにしてください。"
         ),
         en: (
-          "This is a very common password and is guessed at once. Choose another {label}.",
-          "This is a very common password and is guessed at once. Choose another one."
+          "{label} is a very common password, which is guessed almost at once. Please choose another one.",
+          "A very common password, which is guessed almost at once. Please choose another one."
         )),
       RuleMessage(
         "strength.similarToCommon",
         ja: (
-          "{label}はよく使われているパスワードに似ているため推測されやすいです。別のものにしてください。",
+          "{label}はよく使われているものに似ているため推測されやすいです。別のものにしてください。",
           "よく使われているパスワードに似ているため推測されやすいです。別のものにしてください。"
         ),
         en: (
-          "{label} is similar to a commonly used password. Choose another.",
-          "Similar to a commonly used password. Choose another."
+          "{label} is similar to a commonly used password. Please choose another one.",
+          "Similar to a commonly used password. Please choose another one."
         )),
       RuleMessage(
         "strength.wordByItself",
@@ -297,13 +453,17 @@ extension Strength {
         )),
       RuleMessage(
         "strength.straightRow",
-        ja: ("{label}はキーボードの1列の並びのため推測されやすいです。", "キーボードの1列の並びのため推測されやすいです。"),
-        en: ("{label} is a straight row of keys, which is easy to guess.", "A straight row of keys is easy to guess.")),
+        ja: ("{label}はキーボードで横一列に並んだ文字（qwertyなど）のため推測されやすいです。", "キーボードで横一列に並んだ文字（qwertyなど）のため推測されやすいです。"),
+        en: (
+          "{label} is a straight row of keys (like qwerty), which is easy to guess.",
+          "A straight row of keys (like qwerty) is easy to guess."
+        )),
       RuleMessage(
         "strength.keyboardPattern",
-        ja: ("{label}は短いキーボードの並びのため推測されやすいです。", "短いキーボードの並びのため推測されやすいです。"),
+        ja: ("{label}はキーボード上で隣り合うキーを短くたどった並び（asdfなど）のため推測されやすいです。", "キーボード上で隣り合うキーを短くたどった並び（asdfなど）のため推測されやすいです。"),
         en: (
-          "{label} is a short keyboard pattern, which is easy to guess.", "A short keyboard pattern is easy to guess."
+          "{label} is a short keyboard pattern (like asdf), which is easy to guess.",
+          "A short keyboard pattern (like asdf) is easy to guess."
         )
       ),
       RuleMessage(
@@ -339,9 +499,8 @@ extension Strength {
         ja: ("{label}は日付を含むため推測されやすいです。", "日付を含むため推測されやすいです。"),
         en: ("{label} contains a date, which is easy to guess.", "Dates are easy to guess.")),
       RuleMessage(
-        "requirement.strength", ja: ("パスワードの強度が{min}以上（0〜4の5段階）", "パスワードの強度が{min}以上（0〜4の5段階）"),
-        en: ("Password strength at least {min} on a scale of 0–4", "Password strength at least {min} on a scale of 0–4")
-      ),
+        "requirement.strength", ja: ("強度{min}以上（0〜4の5段階）", "強度{min}以上（0〜4の5段階）"),
+        en: ("Strength at least {min} on a scale of 0–4", "Strength at least {min} on a scale of 0–4")),
       suggestion(
         "addWord", ja: "単語をもう1つか2つ加えてください。よく使われない単語ほど効果があります。",
         en: "Add another word or two. Uncommon words are better."),
@@ -360,13 +519,11 @@ extension Strength {
         "romajiVariantNotHelpful", ja: "ローマ字の書き方を変えたり、かなで書いたりしても、あまり強くなりません。",
         en: "Spelling a Japanese word another way in romaji, or in kana, does not help much."),
       suggestion(
-        "avoidNames", ja: "名前や名字は、ほかの単語と組み合わせても推測されやすいため避けてください。",
-        en: "Avoid names and surnames: they are easy to guess even with other words."),
+        "avoidNames", ja: "名前や名字以外の単語を使ってください。", en: "Use words other than names and surnames."),
       suggestion(
         "avoidServiceWords", ja: "サービス名や会社名は使わないでください。", en: "Avoid the name of this service or company."),
       suggestion(
-        "avoidPersonalInfo", ja: "名前やメールアドレスなど、ほかの項目で入力した内容を使わないでください。",
-        en: "Avoid your name, email address and other details you entered."),
+        "avoidPersonalInfo", ja: "名前やメールアドレスは使わないでください。", en: "Avoid your name and email address."),
       suggestion(
         "longerKeyboardPattern", ja: "キーボードの並びを使う場合は、長くして向きを何度も変えてください。",
         en: "Use a longer keyboard pattern with more turns."),

@@ -9,17 +9,26 @@ extension MessageCatalog {
   /// policy.catalog.firstUsefulSuggestion(for: failure, locale: "en")
   /// // "Avoid names and surnames: they are easy to guess even with other words."
   /// ```
+  ///
+  /// A suggestion that repeats or contradicts the message is never chosen; among the
+  /// specific ones, capitalization comes last (for `P@ssw0rd2024` the substitution is the
+  /// useful advice).
   public func firstUsefulSuggestion(for failure: Failure, locale: String) -> String? {
-    guard case .strings(var codes) = failure.params["suggestions"], !codes.isEmpty else { return nil }
-    if let specific = codes.first(where: { $0 != StrengthSuggestion.addWord.rawValue }) { codes = [specific] }
-    return suggestions(for: Failure(code: failure.code, params: ["suggestions": .strings([codes[0]])]), locale: locale)
-      .first
+    let codes = usefulSuggestionCodes(of: failure)
+    let general: Set<String> = [StrengthSuggestion.addWord.rawValue]
+    let weak: Set<String> = [StrengthSuggestion.capitalizationNotHelpful.rawValue]
+    guard
+      let code = codes.first(where: { !general.contains($0) && !weak.contains($0) })
+        ?? codes.first(where: { !general.contains($0) }) ?? codes.first
+    else { return nil }
+    let language = negotiate([locale])
+    return template(for: ["\(failure.code).suggestion.\(code)"], language: language)?.inline
   }
 
   /// How long `seconds` is, in the largest unit that fits, as zxcvbn words it: 「1秒未満」,
   /// 「3時間」, 「100年以上」 / "less than a second", "3 hours", "centuries".
   public func crackTime(seconds: Double, locale: String) -> String {
-    let language = MessageCatalog.negotiate([locale], default: "en")
+    let language = negotiate([locale])
     let minute = 60.0
     let hour = minute * 60
     let day = hour * 24
@@ -46,17 +55,23 @@ extension MessageCatalog {
   ///
   /// ```swift
   /// policy.catalog.strengthMeter(estimate, locale: "ja")
-  /// // ["強度1（0〜4の5段階）、推測に約10^4.2回", "オンライン攻撃（毎秒10回）で26分", "オフライン攻撃（…）で2秒"]
+  /// // ["強度：1（最高4）", "破られるまでの目安：約26分（ネット経由の攻撃、毎秒10回）",
+  /// //  "破られるまでの目安：約2秒（流出データへの攻撃、毎秒1万回）"]
   /// ```
   public func strengthMeter(_ estimate: StrengthEstimate, locale: String) -> [String] {
-    let language = MessageCatalog.negotiate([locale], default: "en")
+    let language = negotiate([locale])
     var lines = [
       phrase(
         "meter.strength", language: language,
         ["score": String(estimate.score), "guessesLog10": String(format: "%.1f", estimate.guessesLog10)])
     ]
     for attack in StrengthAttack.allCases {
-      let time = crackTime(seconds: estimate.crackTimeSeconds(attack), locale: language)
+      let seconds = estimate.crackTimeSeconds(attack)
+      var time = crackTime(seconds: seconds, locale: language)
+      // A rounded estimate says so: 「約26分」; 「1秒未満」 and 「100年以上」 already do.
+      if seconds >= 1, seconds < 60 * 60 * 24 * 31 * 12 * 100 {
+        time = phrase("meter.about", language: language, ["time": time])
+      }
       lines.append(phrase("meter.\(attack.rawValue)", language: language, ["time": time]))
     }
     return lines

@@ -4,13 +4,14 @@ import FormRules
 /// phrases (`meter.time.<unit>`; phrases, not sentences; `{n}` is the count), rendered by
 /// ``MessageCatalog/strengthMeter(_:locale:)`` and ``MessageCatalog/crackTime(seconds:locale:)``.
 let strengthMeterPhrases: [RuleMessage] = [
+  same("meter.strength", ja: "強度：{score}（最高4）", en: "Strength: {score} of 4"),
   same(
-    "meter.strength", ja: "強度{score}（0〜4の5段階）、推測に約10^{guessesLog10}回",
-    en: "Strength {score} of 4, about 10^{guessesLog10} guesses"),
-  same("meter.online", ja: "オンライン攻撃（毎秒10回）で{time}", en: "Online attack (10 guesses a second): {time}"),
+    "meter.online", ja: "破られるまでの目安：{time}（ネット経由の攻撃、毎秒10回）",
+    en: "Time to crack online (10 guesses a second): {time}"),
   same(
-    "meter.offline", ja: "オフライン攻撃（毎秒1万回、低速なハッシュ）で{time}",
-    en: "Offline attack on a slow hash (10,000 guesses a second): {time}"),
+    "meter.offline", ja: "破られるまでの目安：{time}（流出データへの攻撃、毎秒1万回）",
+    en: "Time to crack from leaked data (10,000 guesses a second): {time}"),
+  same("meter.about", ja: "約{time}", en: "about {time}"),
   same("meter.time.instant", ja: "1秒未満", en: "less than a second"),
   same("meter.time.second", ja: "{n}秒", en: "{n} second"),
   same("meter.time.seconds", ja: "{n}秒", en: "{n} seconds"),

@@ -12,7 +12,10 @@ let toolMessages: [CatalogEntry] = [
   // Frames: the mark in front of a line on stderr.
   CatalogEntry("cli.error", ja: "エラー：{message}", en: "Error: {message}"),
   CatalogEntry("cli.warning", ja: "警告：{message}", en: "Warning: {message}"),
-  CatalogEntry("cli.note", ja: "注意：{message}", en: "note: {message}"),
+  CatalogEntry(
+    "cli.locale.unsupported", ja: "言語「{locale}」には対応していません（対応している言語：{languages}）。「{used}」で表示します。",
+    en: "the language \"{locale}\" is not supported (supported: {languages}); showing \"{used}\"."),
+  CatalogEntry("cli.note", ja: "注：{message}", en: "Note: {message}"),
   CatalogEntry("cli.seeHelp", ja: "「{command} --help」を参照してください。", en: "See '{command} --help'."),
   CatalogEntry("cli.didYouMean", ja: "「{suggestion}」のことですか？", en: "Did you mean '{suggestion}'?"),
   CatalogEntry("cli.forExample", ja: "例：{example}", en: "For example: {example}"),
@@ -56,7 +59,7 @@ let toolMessages: [CatalogEntry] = [
     en: "the tests above are skipped; only 'validate test' and 'validate lint' need them."),
   // What is wrong in a rules file (the rest is English in both languages for now).
   // lint
-  CatalogEntry("cli.lint.ok", ja: "{file}：問題はありません（{counts}）", en: "{file}: OK ({counts})"),
+  CatalogEntry("cli.lint.ok", ja: "「{file}」：問題はありません（{counts}）", en: "{file}: OK ({counts})"),
   CatalogEntry("cli.lint.separator", ja: "、", en: ", "),
   CatalogEntry("cli.lint.fields", ja: "項目{count}件", en: "{count} fields"),
   CatalogEntry("cli.lint.fields.one", ja: "項目{count}件", en: "{count} field"),
@@ -65,11 +68,11 @@ let toolMessages: [CatalogEntry] = [
   CatalogEntry("cli.lint.tests", ja: "テスト{count}件", en: "{count} tests"),
   CatalogEntry("cli.lint.tests.one", ja: "テスト{count}件", en: "{count} test"),
   CatalogEntry(
-    "cli.lint.uses", ja: "{file}：{path}は{used}を使用しています（{size}）", en: "{file}: {path} uses {used} ({size})"),
+    "cli.lint.uses", ja: "「{file}」：{path}は{used}を使用しています（{size}）", en: "{file}: {path} uses {used} ({size})"),
   CatalogEntry("cli.lint.builtInList", ja: "組み込みのよく使われるパスワードの一覧", en: "the built-in common-password list"),
   CatalogEntry("cli.lint.entries", ja: "{count}件", en: "{count} entries"),
   CatalogEntry("cli.lint.bytes", ja: "{count}バイト", en: "{count} bytes"),
-  CatalogEntry("cli.lint.problems", ja: "{file}に{count}件の問題があります。", en: "{count} problems in {file}"),
+  CatalogEntry("cli.lint.problems", ja: "「{file}」に{count}件の問題があります。", en: "{count} problems in {file}"),
   CatalogEntry("cli.lint.problems.one", ja: "{file}に{count}件の問題があります。", en: "{count} problem in {file}"),
   // test
   CatalogEntry("cli.test.pass", ja: "成功", en: "PASS"),
@@ -81,7 +84,7 @@ let toolMessages: [CatalogEntry] = [
     ja: "     「{field}」のチェック「{check}」は実行していません（「--check {check}=pass|fail」で指定してください）",
     en: "     check '{check}' on '{field}' not run (give --check {check}=pass|fail)"),
   CatalogEntry("cli.test.summary", ja: "成功{passed}件、失敗{failed}件", en: "{passed} passed, {failed} failed"),
-  CatalogEntry("cli.test.noTests", ja: "{file}にテストがありません。", en: "{file} has no tests"),
+  CatalogEntry("cli.test.noTests", ja: "「{file}」にテストがありません。", en: "{file} has no tests"),
   CatalogEntry(
     "cli.test.addTests", ja: "ルールファイルに「{key}」の配列を加えるか、隣に.tests.jsonを置いてください。",
     en: "Add a \"{key}\" array to the rules file or a sibling .tests.json."),
@@ -92,7 +95,7 @@ let toolMessages: [CatalogEntry] = [
     "cli.invalidRegex", ja: "「{option}」の正規表現が正しくありません：{reason}",
     en: "{option}: invalid regular expression: {reason}"),
   // explain, --field and the input
-  CatalogEntry("cli.noField", ja: "{file}に項目「{name}」はありません。", en: "no field named '{name}' in {file}"),
+  CatalogEntry("cli.noField", ja: "「{file}」に項目「{name}」はありません。", en: "no field named '{name}' in {file}"),
   CatalogEntry(
     "cli.noField.rules", ja: "ルールファイルに項目「{name}」はありません。", en: "no field named '{name}' in the rules file"),
   CatalogEntry(
@@ -152,7 +155,7 @@ let toolMessages: [CatalogEntry] = [
     "cli.tooLarge.hint", ja: "1回の実行で1つのJSONオブジェクトを検証するか、多数のレコードには「--jsonl」を使用してください。",
     en: "Validate one JSON object per run, or use --jsonl for many records."),
   CatalogEntry(
-    "cli.notStrings", ja: "入力が文字列のJSONオブジェクトではありません：{reason}",
+    "cli.notStrings", ja: "入力は、値が文字列（またはnull）のJSONオブジェクトである必要があります：{reason}",
     en: "the input is not a JSON object of strings: {reason}"),
   CatalogEntry(
     "cli.expectedObject", ja: "{example}のような1つのオブジェクトを入力してください。JSON Linesには「--jsonl」を使用してください。",
@@ -163,7 +166,7 @@ let toolMessages: [CatalogEntry] = [
   CatalogEntry("cli.input.at", ja: "{reason}（{line}行目、{column}列目）", en: "{reason} at line {line}, column {column}"),
   // Why an input document is not JSON (JSONSyntaxError.Reason, by its raw value).
   CatalogEntry(
-    "cli.summary", ja: "レコード：{records}件、有効：{valid}件、無効：{invalid}件、形式の誤り：{malformed}件",
+    "cli.summary", ja: "全{records}件：有効{valid}件、無効{invalid}件（うち形式の誤り{malformed}件）",
     en: "records: {records}, valid: {valid}, invalid: {invalid}, malformed: {malformed}"),
   // The system's reasons for the common failures to open a file (strerror is English only here).
   CatalogEntry("cli.errno.ENOENT", ja: "ファイルまたはディレクトリがありません", en: "No such file or directory"),

@@ -1,8 +1,8 @@
 /// Messages of input errors: a value or a record the engine cannot read.
 let inputMessages: [CatalogEntry] = [
   CatalogEntry(
-    "input.tooLong", ja: ("{label}が長すぎます。{max}バイト以下で入力してください。", "長すぎます。{max}バイト以下で入力してください。"),
-    en: ("{label} is too long. Please use at most {max} bytes.", "Too long. Please use at most {max} bytes.")),
+    "input.tooLong", ja: ("{label}が長すぎます。短くしてください。", "長すぎます。短くしてください。"),
+    en: ("{label} is far too long. Please shorten it.", "Far too long. Please shorten it.")),
   CatalogEntry(
     "input.malformed", ja: ("入力データの形式が正しくありません。", "入力データの形式が正しくありません。"),
     en: ("The input is not a valid record.", "The input is not a valid record.")),

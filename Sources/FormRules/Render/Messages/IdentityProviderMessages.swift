@@ -13,7 +13,7 @@ let identityProviderMessages: [CatalogEntry] = [
   CatalogEntry(
     "password.weak",
     ja: (
-      "{label}が弱すぎます。より長く、推測されにくいものを入力してください。", "パスワードが弱すぎます。より長く、推測されにくいものを入力してください。"
+      "この{label}は安全性が低いため使用できません。より長く、推測されにくいものを設定してください。", "このパスワードは安全性が低いため使用できません。より長く、推測されにくいものを設定してください。"
     ),
     en: (
       "{label} is too weak. Please choose a longer one that is harder to guess.",
@@ -28,15 +28,15 @@ let identityProviderMessages: [CatalogEntry] = [
     )),
   CatalogEntry(
     "auth.operationNotAllowed",
-    ja: ("この方法は現在ご利用いただけません。管理者にお問い合わせください。", "この方法は現在ご利用いただけません。管理者にお問い合わせください。"),
+    ja: ("このログイン方法は現在ご利用いただけません。サポートにお問い合わせください。", "このログイン方法は現在ご利用いただけません。サポートにお問い合わせください。"),
     en: (
-      "This way of signing in is not available. Please contact the administrator.",
-      "This way of signing in is not available. Please contact the administrator."
+      "This way of logging in is not available. Please contact support.",
+      "This way of logging in is not available. Please contact support."
     )),
   CatalogEntry(
     "auth.notConfirmed",
     ja: (
-      "メールアドレスの確認が完了していません。届いたメールの案内に従って確認してください。", "メールアドレスの確認が完了していません。届いたメールの案内に従って確認してください。"
+      "メールアドレスの確認が完了していません。お送りしたメールのリンクから確認を完了してください。", "メールアドレスの確認が完了していません。お送りしたメールのリンクから確認を完了してください。"
     ),
     en: (
       "Your email address is not confirmed yet. Please follow the link in the email we sent you.",
@@ -44,9 +44,9 @@ let identityProviderMessages: [CatalogEntry] = [
     )),
   CatalogEntry(
     "auth.passwordResetRequired",
-    ja: ("パスワードの再設定が必要です。パスワードを再設定してからログインしてください。", "パスワードの再設定が必要です。パスワードを再設定してからログインしてください。"),
+    ja: ("パスワードの再設定が必要です。再設定してからログインしてください。", "パスワードの再設定が必要です。再設定してからログインしてください。"),
     en: (
-      "You need to reset your password. Please reset it, then sign in.",
-      "You need to reset your password. Please reset it, then sign in."
+      "You need to reset your password. Please reset it, then log in.",
+      "You need to reset your password. Please reset it, then log in."
     )),
 ]

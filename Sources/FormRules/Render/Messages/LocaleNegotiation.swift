@@ -21,7 +21,37 @@ extension MessageCatalog {
     return RuleSet.supportedLocales.contains(fallback) ? fallback : "en"
   }
 
-  /// The supported language a tag names (`en-US` → `en`), or `nil`.
+  /// Picks one of this catalog's ``languages`` (the built-in two and those added from catalog
+  /// files) from preferences, in order; else `fallback` when this catalog has it; else English.
+  ///
+  /// ```swift
+  /// catalog.adding(korean).negotiate(["ko-KR", "ja"])   // "ko"
+  /// ```
+  public func negotiate(_ preferred: [String], default fallback: String = "en") -> String {
+    for tag in preferred {
+      if let language = supportedLanguage(of: tag) { return language }
+    }
+    return languages.contains(fallback) ? fallback : "en"
+  }
+
+  /// The language of this catalog a tag names: `en-US` → `en`, `ko_KR.UTF-8` → `ko`,
+  /// `zh-Hans-CN` → `zh-Hans` (the longest added language the tag starts with, subtag by
+  /// subtag, as RFC 4647 lookup truncates), or `nil`.
+  public func supportedLanguage(of tag: String) -> String? {
+    if languages.count > 2 {
+      // `ko_KR.UTF-8@euro` → `ko-KR`: the POSIX form of a tag.
+      let tag = tag.prefix { $0 != "." && $0 != "@" }.replacingOccurrences(of: "_", with: "-").lowercased()
+      var best: String?
+      for language in languages.dropFirst(2) {
+        let l = language.lowercased()
+        if tag == l || tag.hasPrefix(l + "-"), language.count > (best?.count ?? 0) { best = language }
+      }
+      if let best { return best }
+    }
+    return Self.supportedLanguage(of: tag)
+  }
+
+  /// The built-in language a tag names (`en-US` → `en`), or `nil`.
   static func supportedLanguage(of tag: String) -> String? {
     // The common case, an exact supported tag, costs no allocation.
     for language in RuleSet.supportedLocales where tag == language { return language }
@@ -78,12 +108,12 @@ extension Policy {
     let ranges = MessageCatalog.parse(acceptLanguage: header)
     let accepted = ranges.filter { $0.q > 0 && $0.tag != "*" }.map(\.tag)
     for tag in accepted {
-      if let language = MessageCatalog.supportedLanguage(of: tag) { return language }
+      if let language = catalog.supportedLanguage(of: tag) { return language }
     }
-    let refused = Set(ranges.filter { $0.q == 0 }.compactMap { MessageCatalog.supportedLanguage(of: $0.tag) })
+    let refused = Set(ranges.filter { $0.q == 0 }.compactMap { catalog.supportedLanguage(of: $0.tag) })
     let fallback = negotiateLocale([])
     if !refused.contains(fallback) { return fallback }
-    return RuleSet.supportedLocales.first { !refused.contains($0) } ?? fallback
+    return catalog.languages.first { !refused.contains($0) } ?? fallback
   }
 
   /// Chooses the language for messages from a Foundation `Locale` (`ja_JP` → `ja`).

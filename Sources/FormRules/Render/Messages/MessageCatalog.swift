@@ -43,6 +43,16 @@ public struct MessageCatalog: Sendable {
   /// The same templates split at their placeholders once, so rendering a message is a walk
   /// over ready pieces: no search for `{` and no Foundation string search per call.
   private var parsed: [String: [String: ParsedTemplate]]
+  /// The languages negotiation offers: `ja`, `en`, then those added from catalog files
+  /// (``CatalogLanguage``) in the order they were added.
+  public internal(set) var languages: [String] = RuleSet.supportedLocales
+  /// For a language added from a file, the built-in language a key it lacks falls back to.
+  var fallbacks: [String: String] = [:]
+  /// For a language added from a file, its field labels by field name.
+  var fileLabels: [String: [String: String]] = [:]
+  /// Each rule's judgment of which of its suggestions add to its message
+  /// (``Rule/suggestionAdds(_:to:)``), by rule name; the registry fills it.
+  var suggestionFilters: [String: @Sendable (String, Failure) -> Bool] = [:]
 
   init(templates: [String: [String: MessageTemplate]]) {
     self.templates = templates
@@ -75,10 +85,16 @@ public struct MessageCatalog: Sendable {
   }()
 
   /// Sets one template and its parsed pieces: only what changed is parsed again.
-  private mutating func set(_ template: MessageTemplate, for key: String, language: String) {
+  mutating func set(_ template: MessageTemplate, for key: String, language: String) {
     templates[language, default: [:]][key] = template
     parsed[language, default: [:]][key] = ParsedTemplate(
       labeled: TemplatePiece.parse(template.labeled), inline: TemplatePiece.parse(template.inline))
+  }
+
+  /// Adds a rule's messages (registration has checked them) and its suggestion filter.
+  mutating func add(_ type: any Rule.Type) {
+    add(type.messages)
+    suggestionFilters[type.name] = { type.suggestionAdds($0, to: $1) }
   }
 
   /// Adds a rule's messages (registration has checked them).
@@ -127,18 +143,39 @@ public struct MessageCatalog: Sendable {
     return copy
   }
 
-  /// The parsed template for the first key that has one, in `language`, else in English.
+  /// The languages to look a key up in: `language`, then (for a language from a file) its
+  /// fallback, then English. A key is never rendered as its raw code while any of them has it.
+  @inline(__always)
+  func lookupOrder(_ language: String) -> (String, String?) {
+    if language == "en" { return ("en", nil) }
+    if let fallback = fallbacks[language], fallback != "en" { return (language, fallback) }
+    return (language, nil)
+  }
+
+  /// The parsed template for the first key that has one, in `language`, else in its
+  /// fallback, else in English.
   private func parsedTemplate(for keys: [String], language: String) -> ParsedTemplate? {
-    if let table = parsed[language] { for key in keys { if let t = table[key] { return t } } }
-    if let table = parsed["en"] { for key in keys { if let t = table[key] { return t } } }
+    let (first, second) = lookupOrder(language)
+    if let table = parsed[first] { for key in keys { if let t = table[key] { return t } } }
+    if let second, let table = parsed[second] { for key in keys { if let t = table[key] { return t } } }
+    if first != "en", let table = parsed["en"] { for key in keys { if let t = table[key] { return t } } }
     return nil
   }
 
-  /// The template for the first key that has one, in `language`, else in English.
+  /// The template for the first key that has one, in `language`, else in its fallback (a
+  /// language from a file), else in English.
   public func template(for keys: [String], language: String) -> MessageTemplate? {
-    for key in keys { if let t = templates[language]?[key] { return t } }
+    let (first, second) = lookupOrder(language)
+    for key in keys { if let t = templates[first]?[key] { return t } }
+    if let second { for key in keys { if let t = templates[second]?[key] { return t } } }
     for key in keys { if let t = templates["en"]?[key] { return t } }
     return nil
+  }
+
+  /// A rule's own text (`message`, `requirement`) in `language`, else the fallback's, else English.
+  func text(of own: LocalizedText, language: String) -> String? {
+    let (first, second) = lookupOrder(language)
+    return own[first] ?? second.flatMap { own[$0] } ?? own["en"] ?? own.texts.values.sorted().first
   }
 
   /// Renders a failure. `label` fills `{label}`; `fieldLabel` turns a field name in
@@ -148,7 +185,7 @@ public struct MessageCatalog: Sendable {
     fieldLabel: (String) -> String? = { _ in nil }
   ) -> String {
     let pieces: [TemplatePiece]
-    if let override = failure.messageOverride, let text = override[language] ?? override["en"] {
+    if let override = failure.messageOverride, let text = text(of: override, language: language) {
       pieces = TemplatePiece.parse(text)
     } else if let t = parsedTemplate(
       for: failure.severity == .warning ? failure.warningKeys + failure.messageKeys : failure.messageKeys,
@@ -164,7 +201,7 @@ public struct MessageCatalog: Sendable {
   /// Renders a form-level code such as `auth.invalidCredentials`.
   /// `locale` is negotiated (`en-US` → `en`, an unsupported one → English).
   public func render(code: String, params: Parameters = [:], locale: String) -> String {
-    let language = MessageCatalog.negotiate([locale], default: "en")
+    let language = negotiate([locale])
     return render(Failure(code: code, params: params), label: nil, locale: language, style: .labeled)
   }
 
@@ -176,7 +213,7 @@ public struct MessageCatalog: Sendable {
       "label", "unit", "min", "max", "actual", "other", "field", "fields", "missing", "of", "minCount", "count",
       "value", "score", "requirement", "alternatives", "profile", "kind", "reason", "line", "column", "failures",
       "suggestions",
-      "warning",
+      "warning", "maxJapanese",
     ]
     // The tool's lines (`cli.*`) name their own values; a rules file's message cannot use them.
     for table in builtIn.templates.values {
@@ -210,20 +247,52 @@ public struct MessageCatalog: Sendable {
       switch piece {
       case .text(let text): result += text
       case .placeholder(let name):
+        // English capitalizes a label only where a sentence starts: "Password is required."
+        // but "Does not match password." (labels and phrases are written capitalized).
+        let lower = Self.lowercasesNames(language) && !Self.startsSentence(after: result)
         result +=
-          placeholder(name, failure: failure, label: label, language: language, fieldLabel: fieldLabel)
+          placeholder(name, failure: failure, label: label, language: language, fieldLabel: fieldLabel, lower: lower)
           ?? "{\(name)}"
       }
     }
     return result
   }
 
+  /// Whether a language lowercases a label inside a sentence: English. (Japanese has no
+  /// case, and German would keep its nouns capitalized.)
+  static func lowercasesNames(_ language: String) -> Bool { language == "en" }
+
+  /// Whether text written after `prefix` starts a sentence: at the start, or after `.`, `!`, `?`.
+  static func startsSentence(after prefix: String) -> Bool {
+    guard let last = prefix.last(where: { $0 != " " }) else { return true }
+    return last == "." || last == "!" || last == "?"
+  }
+
+  /// "Email address" → "email address"; an acronym ("PIN", "URL") stays as written.
+  static func lowerFirst(_ text: String) -> String {
+    guard let first = text.first, first.isUppercase else { return text }
+    let rest = text.dropFirst()
+    // "A", "PIN": a letter or an acronym keeps its case.
+    guard let second = rest.first, !second.isUppercase else { return text }
+    return first.lowercased() + rest
+  }
+
+  /// The separator of a Japanese list of words: 「英大文字・記号」, 「メールアドレス・ユーザー名」
+  /// (the 、 would look like the clause's own 、).
+  static let japaneseListSeparator = "・"
+
   private func placeholder(
-    _ name: String, failure: Failure, label: String?, language: String, fieldLabel: (String) -> String?
+    _ name: String, failure: Failure, label: String?, language: String, fieldLabel: (String) -> String?,
+    lower: Bool = false
   ) -> String? {
-    if name == "label" { return label ?? "" }
+    let cased: (String) -> String = { lower ? Self.lowerFirst($0) : $0 }
+    if name == "label" { return cased(label ?? "") }
     if name == "requirement" {
-      return requirementPhrase(failure, language: language, fieldLabel: fieldLabel, orMessage: false)
+      return cased(requirementPhrase(failure, language: language, fieldLabel: fieldLabel, orMessage: false))
+    }
+    if name == "maxJapanese", case .int(let max) = failure.params["max"] {
+      // A Japanese character takes 3 bytes in UTF-8: 72バイト → 24文字程度.
+      return String(max / 3)
     }
     if name == "alternatives" {
       // 「15文字以上」または「英大文字、数字を含む」 / "At least 15 characters" or "Includes digits".
@@ -243,15 +312,17 @@ public struct MessageCatalog: Sendable {
     guard let value = failure.params[name] else { return nil }
     switch value {
     case .string(let s):
-      if name == "other" || name == "field" { return fieldLabel(s) ?? s }
+      if name == "other" || name == "field" { return cased(fieldLabel(s) ?? s) }
       return term(s, language: language) ?? s
     case .strings(let list):
       // A list of field names (`fields`) renders as their labels, like `other` and `field`.
-      let words = list.map { (name == "fields" ? fieldLabel($0) : nil) ?? term($0, language: language) ?? $0 }
-      if language == "ja" || words.count < 2 { return words.joined(separator: "、") }
-      // English names the last item with "and" (every one is needed) or "or" (any one:
-      // the classes to choose from, the fields not to contain).
-      let conjunction = name == "of" || name == "fields" ? "or" : "and"
+      let words = list.map {
+        name == "fields" ? cased(fieldLabel($0) ?? $0) : term($0, language: language) ?? $0
+      }
+      if language == "ja" || words.count < 2 { return words.joined(separator: Self.japaneseListSeparator) }
+      // English names the last item with "and" (every one is needed, every field to check)
+      // or "or" (any one: the classes to choose from, the fields not to contain).
+      let conjunction = name == "of" || (name == "fields" && failure.code == NotContainsField.name) ? "or" : "and"
       return words.dropLast().joined(separator: ", ") + " \(conjunction) " + (words.last ?? "")
     default:
       return value.description
@@ -262,7 +333,7 @@ public struct MessageCatalog: Sendable {
   private func alternativePhrase(_ failure: Failure, language: String, fieldLabel: (String) -> String?) -> String {
     if failure.code == AllOf.name, failure.requirementOverride == nil {
       return failure.alternatives.map { alternativePhrase($0, language: language, fieldLabel: fieldLabel) }
-        .joined(separator: language == "ja" ? "、" : ", ")
+        .joined(separator: language == "ja" ? Self.japaneseListSeparator : ", ")
     }
     return requirementPhrase(failure, language: language, fieldLabel: fieldLabel, orMessage: false)
   }
@@ -347,9 +418,20 @@ extension MessageCatalog {
   /// policy.catalog.suggestions(for: failure, locale: "ja")
   /// // ["単語をもう1つか2つ加えてください。…", "キーボードの並びは…"]
   /// ```
+  ///
+  /// A suggestion that would repeat or contradict the failure's own message is left out, as
+  /// its rule judges (``Rule/suggestionAdds(_:to:)``).
   public func suggestions(for failure: Failure, locale: String) -> [String] {
+    let language = negotiate([locale])
+    return usefulSuggestionCodes(of: failure).compactMap {
+      template(for: ["\(failure.code).suggestion.\($0)"], language: language)?.inline
+    }
+  }
+
+  /// The failure's suggestion codes that add something to its message.
+  public func usefulSuggestionCodes(of failure: Failure) -> [String] {
     guard case .strings(let codes) = failure.params["suggestions"] else { return [] }
-    let language = MessageCatalog.negotiate([locale], default: "en")
-    return codes.compactMap { template(for: ["\(failure.code).suggestion.\($0)"], language: language)?.inline }
+    guard let adds = suggestionFilters[failure.code] else { return codes }
+    return codes.filter { adds($0, failure) }
   }
 }

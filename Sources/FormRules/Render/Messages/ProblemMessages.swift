@@ -2,7 +2,7 @@
 /// default type `about:blank`, the title is the status phrase of 422.
 let problemMessages: [CatalogEntry] = [
   CatalogEntry(
-    "problem.title", ja: ("入力内容を処理できません", "入力内容を処理できません"),
+    "problem.title", ja: ("入力内容に誤りがあります", "入力内容に誤りがあります"),
     en: ("Unprocessable Content", "Unprocessable Content")),
   CatalogEntry(
     "problem.detail", ja: ("{fields}の入力内容を確認してください。", "{fields}の入力内容を確認してください。"),

@@ -4,9 +4,9 @@
 let recommendationMessages: [CatalogEntry] = [
   CatalogEntry(
     "recommendation",
-    ja: ("{label}は「{requirement}」にすることをおすすめします。", "「{requirement}」にすることをおすすめします。"),
+    ja: ("{label}は「{requirement}」を満たすと、より安全です。", "「{requirement}」を満たすと、より安全です。"),
     en: ("Recommended for {label}: {requirement}.", "Recommended: {requirement}.")),
   CatalogEntry(
-    "requirement.recommended", ja: ("{requirement}（推奨）", "{requirement}（推奨）"),
-    en: ("{requirement} (recommended)", "{requirement} (recommended)")),
+    "requirement.recommended", ja: ("推奨：{requirement}", "推奨：{requirement}"),
+    en: ("Recommended: {requirement}", "Recommended: {requirement}")),
 ]

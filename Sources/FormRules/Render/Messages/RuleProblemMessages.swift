@@ -6,6 +6,13 @@
 /// kind of value expected (`a non-negative integer`) are catalog lines themselves
 /// (`cli.rules.type.*`, `cli.rules.kind.*`), rendered in the same language (`数値`, `0以上の整数`).
 let ruleProblemMessages: [CatalogEntry] = [
+  CatalogEntry(
+    "cli.lint.checkWithoutRequirement",
+    ja:
+      "チェック「{check}」にチェックリスト用の表現がありません。チェックリストと「validate explain」には「サービス側の確認に合格」と表示されます。「requirement」か「{key}」のメッセージを加えてください。",
+    en:
+      "the check \"{check}\" has no checklist phrase: checklists and explain show \"Accepted by the service\"; add \"requirement\" or a \"{key}\" message"
+  ),
   CatalogEntry("cli.json.unexpectedEnd", ja: "入力が途中で終わっています", en: "unexpected end of input"),
   CatalogEntry("cli.json.unexpectedCharacter", ja: "予期しない文字があります", en: "unexpected character"),
   CatalogEntry("cli.json.invalidUTF8", ja: "UTF-8として読めないバイトがあります", en: "invalid UTF-8"),
@@ -85,6 +92,7 @@ let ruleProblemMessages: [CatalogEntry] = [
   CatalogEntry("cli.rules.unknownKey", ja: "{what}キー「{key}」はありません", en: "unknown {what} key \"{key}\""),
   CatalogEntry("cli.rules.what.topLevel", ja: "トップレベルの", en: "top-level"),
   CatalogEntry("cli.rules.what.limits", ja: "「limits」の", en: "limits"),
+  CatalogEntry("cli.rules.what.catalog", ja: "言語カタログの", en: "catalog"),
   CatalogEntry("cli.rules.what.field", ja: "項目の", en: "field"),
   CatalogEntry("cli.rules.what.when", ja: "「when」の", en: "when"),
   CatalogEntry("cli.rules.what.message", ja: "メッセージの", en: "message"),
@@ -103,6 +111,23 @@ let ruleProblemMessages: [CatalogEntry] = [
   CatalogEntry(
     "cli.rules.unknownLocale", ja: "言語「{locale}」には対応していません（対応している言語：ja、en）",
     en: "unknown locale \"{locale}\" (supported: ja, en)"),
+  // A language added from a catalog file (`"messages": {"ko": "messages/ko.json"}`).
+  CatalogEntry(
+    "cli.rules.catalog.language",
+    ja: "カタログファイルの言語「{language}」は使用できません（ja、en以外の言語タグ、例：「ko」「zh-Hans」）",
+    en:
+      "a catalog file cannot add the language \"{language}\" (a language tag other than ja and en, such as ko or zh-Hans)"
+  ),
+  CatalogEntry(
+    "cli.rules.catalog.otherLanguage", ja: "「{language}」として指定されたカタログファイルの言語は「{found}」です",
+    en: "the catalog file named for \"{language}\" is for \"{found}\""),
+  CatalogEntry(
+    "cli.rules.catalog.variants",
+    ja: "メッセージ「{key}」には「labeled」と「inline」の両方が必要です",
+    en: "the message \"{key}\" needs both \"labeled\" and \"inline\""),
+  CatalogEntry("cli.rules.catalog.missingKey", ja: "メッセージ「{key}」がありません", en: "the message \"{key}\" is missing"),
+  CatalogEntry(
+    "cli.rules.catalog.missingMore", ja: "ほかに{count}件のメッセージがありません", en: "{count} more messages are missing"),
   CatalogEntry("cli.rules.emptyFieldName", ja: "項目名を空にはできません", en: "a field name must not be empty"),
   // Rules.
   CatalogEntry(
@@ -163,11 +188,11 @@ let ruleProblemMessages: [CatalogEntry] = [
     "cli.rules.normalizationTwinsOf", ja: "「{name}」と{file}の「{other}」はユニコードの正規化だけが異なります。どちらかの名前を変えてください",
     en: "\"{name}\" and \"{other}\" of {file} differ only in Unicode normalization; rename one of them"),
   CatalogEntry(
-    "cli.rules.sensitiveInParent", ja: "「{name}」は{file}で秘密の項目です。それを拡張するファイルで表示される項目にはできません",
+    "cli.rules.sensitiveInParent", ja: "「{name}」は「{file}」で機密の項目です。それを拡張するファイルで表示される項目にはできません",
     en: "\"{name}\" is sensitive in {file}; a file that extends it cannot make it visible"),
   CatalogEntry(
     "cli.rules.confirmationSensitive",
-    ja: "「{name}」は秘密の項目「{confirmed}」を確認する項目なので、秘密の項目です。「\"sensitive\": false」を削除してください",
+    ja: "「{name}」は機密の項目「{confirmed}」を確認する項目なので、機密の項目です。「\"sensitive\": false」を削除してください",
     en: "\"{name}\" confirms the sensitive field \"{confirmed}\" and is sensitive too; remove \"sensitive\": false"),
   // The whole rule set.
   CatalogEntry(
@@ -238,7 +263,7 @@ let ruleProblemMessages: [CatalogEntry] = [
     "cli.rules.notBreached.noFile", ja: "「file」に「SHA1HEX:COUNT」形式のファイルのパスを指定してください",
     en: "expected \"file\": the path of a SHA1HEX:COUNT file"),
   CatalogEntry(
-    "cli.rules.notBreached.cannotUse", ja: "漏洩したパスワードのファイルを使用できません：{reason}",
+    "cli.rules.notBreached.cannotUse", ja: "流出したパスワードのファイルを使用できません：{reason}",
     en: "cannot use the breach file {reason}"),
   CatalogEntry(
     "cli.rules.noSequence.tooShort", ja: "3以上を指定してください（{length}文字の並びは多くの普通の単語に含まれます）",
@@ -252,7 +277,7 @@ let ruleProblemMessages: [CatalogEntry] = [
     "cli.rules.list.notRegular", ja: "一覧のファイルが通常のファイルではありません（{kind}）：{path}",
     en: "list file is not a regular file ({kind}): {path}"),
   CatalogEntry(
-    "cli.rules.list.tooLarge", ja: "一覧のファイルが{size} MiBを超えています：{path}。漏洩したパスワードの一覧には「notBreached」を使用してください",
+    "cli.rules.list.tooLarge", ja: "一覧のファイルが{size} MiBを超えています：{path}。流出したパスワードの一覧には「notBreached」を使用してください",
     en: "list file larger than {size} MiB: {path}; for a breach corpus use notBreached"),
   CatalogEntry("cli.rules.list.unreadable", ja: "一覧を読めません：{path}", en: "cannot read the list: {path}"),
   CatalogEntry(

@@ -10,7 +10,7 @@ extension AnyOf {
   public static let messages: [RuleMessage] = [
     RuleMessage(
       "anyOf",
-      ja: ("{label}は「{alternatives}」のいずれかを満たすように入力してください。", "「{alternatives}」のいずれかを満たすように入力してください。"),
+      ja: ("{label}は「{alternatives}」のいずれかを満たしてください。", "「{alternatives}」のいずれかを満たしてください。"),
       en: ("{label} must meet one of these: \"{alternatives}\".", "Must meet one of these: \"{alternatives}\".")),
     RuleMessage(
       "requirement.anyOf", ja: ("「{alternatives}」のいずれか", "「{alternatives}」のいずれか"),

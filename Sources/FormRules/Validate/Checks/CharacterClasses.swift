@@ -162,7 +162,7 @@ extension CharacterClasses {
     RuleMessage("term.digit", ja: ("数字", "数字"), en: ("digits", "digits")),
     RuleMessage("term.symbol", ja: ("記号", "記号"), en: ("symbols", "symbols")),
     RuleMessage(
-      "term.nonAscii", ja: ("かな・漢字などの文字", "かな・漢字などの文字"),
+      "term.nonAscii", ja: ("かなや漢字などの文字", "かなや漢字などの文字"),
       en: ("letters such as kana or kanji", "letters such as kana or kanji")),
   ]
 }

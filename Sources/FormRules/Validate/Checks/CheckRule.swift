@@ -28,12 +28,14 @@ public struct CheckRule: Rule {
     Failure(code: variant == 0 ? check : "check.unavailable", params: ["check": .string(check)])
   }
 
-  public var requirement: Failure { Failure(code: check) }
+  /// Its checklist line: the app's `requirement.<check>`, else the general `requirement.check`
+  /// (never the check's raw name).
+  public var requirement: Failure { Failure(code: check, params: ["check": .string(check)]) }
 
   public static let messages: [RuleMessage] = [
     RuleMessage(
       "check", ja: ("{label}に入力された内容は使用できません。", "入力された内容は使用できません。"),
-      en: ("{label} cannot be what was entered.", "What was entered cannot be used.")),
+      en: ("This {label} can't be used.", "This value can't be used.")),
     RuleMessage(
       "check.unavailable",
       ja: ("{label}を確認できませんでした。しばらくしてからもう一度お試しください。", "確認できませんでした。しばらくしてからもう一度お試しください。"),
@@ -42,8 +44,8 @@ public struct CheckRule: Rule {
         "Could not be checked right now. Please try again later."
       )),
     RuleMessage(
-      "requirement.check", ja: ("サービスで使用できる内容", "サービスで使用できる内容"),
-      en: ("A value the service accepts", "A value the service accepts")),
+      "requirement.check", ja: ("サービス側の確認に合格", "サービス側の確認に合格"),
+      en: ("Accepted by the service", "Accepted by the service")),
   ]
 }
 

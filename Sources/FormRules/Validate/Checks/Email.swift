@@ -64,11 +64,11 @@ extension Email {
     RuleMessage(
       "email",
       ja: ("{label}の形式が正しくありません。", "メールアドレスの形式が正しくありません。"),
-      en: ("{label} is not a valid email address.", "Enter a valid email address.")),
+      en: ("{label} is not a valid email address.", "Not a valid email address.")),
     RuleMessage(
       "email.empty",
       ja: ("{label}を入力してください。", "メールアドレスを入力してください。"),
-      en: ("{label} is empty.", "Enter an email address.")),
+      en: ("Please enter {label}.", "Enter an email address.")),
     RuleMessage(
       "email.missingAt",
       ja: ("{label}に「@」が含まれていません。", "「@」が含まれていません。"),
@@ -131,7 +131,7 @@ extension Email {
       en: ("{label} contains a control character.", "Contains a control character.")),
     RuleMessage(
       "email.quotedLocalPart",
-      ja: ("{label}に引用符（\"）で囲まれた部分は使用できません。", "引用符（\"）で囲まれた部分は使用できません。"),
+      ja: ("{label}に「\"」で囲まれた部分は使用できません。", "「\"」で囲まれた部分は使用できません。"),
       en: ("{label} cannot use a quoted local part.", "A quoted local part is not allowed.")),
     RuleMessage(
       "email.domainLiteral",
@@ -143,8 +143,11 @@ extension Email {
       en: ("{label} has an IP address that is not valid.", "The IP address is not valid.")),
     RuleMessage(
       "email.unicodeNotAllowed",
-      ja: ("{label}は半角英数字と記号で入力してください。", "半角英数字と記号で入力してください。"),
-      en: ("{label} must use ASCII letters, digits and symbols only.", "Use ASCII letters, digits and symbols only.")),
+      ja: ("{label}は半角英数字・記号で入力してください。", "半角英数字・記号で入力してください。"),
+      en: (
+        "{label} must use regular (half-width) letters, digits and symbols only.",
+        "Use regular (half-width) letters, digits and symbols only."
+      )),
     RuleMessage(
       "email.domainNoDot",
       ja: ("{label}のドメインに「.」が含まれていません。", "ドメインに「.」が含まれていません。"),
@@ -166,7 +169,7 @@ extension Email {
       en: ("{label} cannot have a domain that ends in a numeric part.", "The domain cannot end in a numeric part.")),
     RuleMessage(
       "email.invalidQuotedString",
-      ja: ("{label}の引用符（\"）で囲まれた部分が正しくありません。", "引用符（\"）で囲まれた部分が正しくありません。"),
+      ja: ("{label}の「\"」で囲まれた部分が正しくありません。", "「\"」で囲まれた部分が正しくありません。"),
       en: ("{label} has a quoted part that is not valid.", "The quoted part is not valid.")),
     RuleMessage(
       "email.invalidUTF8",
@@ -174,7 +177,7 @@ extension Email {
       en: ("{label} contains bytes that are not valid text.", "Contains bytes that are not valid text.")),
     RuleMessage(
       "email.fullWidthCharacter",
-      ja: ("{label}に全角の英数字や記号が含まれています。半角で入力してください。", "全角の英数字や記号が含まれています。半角で入力してください。"),
+      ja: ("{label}に全角の英数字や記号が含まれています。半角英数字・記号で入力してください。", "全角の英数字や記号が含まれています。半角英数字・記号で入力してください。"),
       en: (
         "{label} contains full-width letters or symbols; use half-width ones.",
         "Contains full-width letters or symbols; use half-width ones."
@@ -199,10 +202,13 @@ extension Email {
       )),
     RuleMessage(
       "email.invalidIDN",
-      ja: ("{label}のドメインに使用できない文字または形式が含まれています。", "ドメインに使用できない文字または形式が含まれています。"),
+      ja: (
+        "{label}の「@」より後の部分（ドメイン）が正しくありません。使用できない文字が含まれていないか確認してください。",
+        "「@」より後の部分（ドメイン）が正しくありません。使用できない文字が含まれていないか確認してください。"
+      ),
       en: (
-        "{label} has a domain with a character or form that domain names do not allow.",
-        "The domain contains a character or form that domain names do not allow."
+        "{label} has a domain (the part after the \"@\") that is not valid. Check it for characters domain names do not allow.",
+        "The part after the \"@\" (the domain) is not valid. Check it for characters domain names do not allow."
       )),
     RuleMessage(
       "email.idnaUnavailable",
@@ -217,15 +223,15 @@ extension Email {
     RuleMessage(
       "email.compatibilityCharacter",
       ja: (
-        "{label}の「@」より前の部分に、英数字や記号と紛らわしい文字が含まれています。半角の英数字や記号で入力してください。",
-        "「@」より前の部分に、英数字や記号と紛らわしい文字が含まれています。半角の英数字や記号で入力してください。"
+        "{label}の「@」より前に、英数字に似た別の文字が含まれています。半角英数字・記号で入力してください。",
+        "「@」より前に、英数字に似た別の文字が含まれています。半角英数字・記号で入力してください。"
       ),
       en: (
-        "{label} has a character before the \"@\" that imitates an ASCII letter or symbol; type the ASCII one.",
-        "The part before the \"@\" contains a character that imitates an ASCII letter or symbol; type the ASCII one."
+        "{label} has a character before the \"@\" that imitates a regular letter or symbol; type the regular (half-width) one.",
+        "The part before the \"@\" contains a character that imitates a regular letter or symbol; type the regular (half-width) one."
       )),
     RuleMessage(
-      "requirement.email", ja: ("メールアドレスの形式", "メールアドレスの形式"),
+      "requirement.email", ja: ("正しいメールアドレスの形式", "正しいメールアドレスの形式"),
       en: ("A valid email address", "A valid email address")),
   ]
 }

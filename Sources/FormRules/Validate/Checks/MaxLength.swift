@@ -40,13 +40,13 @@ extension MaxLength {
   /// Its messages: its code and `maxLength.utf8` and its requirement phrase, in ja and en, labeled and inline.
   public static let messages: [RuleMessage] = [
     RuleMessage(
-      "maxLength", ja: ("{label}は{max}{unit}以下で入力してください。", "{max}{unit}以下で入力してください。"),
+      "maxLength", ja: ("{label}は{max}{unit}以内で入力してください。", "{max}{unit}以内で入力してください。"),
       en: ("{label} must be at most {max} {unit}.", "Must be at most {max} {unit}.")),
     RuleMessage(
       "maxLength.utf8",
       ja: (
-        "{label}は{max}バイト以下で入力してください（日本語は1文字3バイト、絵文字は4バイト以上です）。",
-        "{max}バイト以下で入力してください（日本語は1文字3バイト、絵文字は4バイト以上です）。"
+        "{label}が長すぎます。日本語は1文字を3バイトとして、{max}バイト以内で入力してください。",
+        "長すぎます。日本語は1文字を3バイトとして、{max}バイト以内で入力してください。"
       ),
       en: (
         "{label} must be at most {max} {unit} (a Japanese character takes 3 bytes, an emoji 4 or more).",
@@ -54,22 +54,22 @@ extension MaxLength {
       )),
     RuleMessage(
       "maxLength.utf16",
-      ja: ("{label}は{max}文字以下で入力してください（一部の絵文字は2文字と数えます）。", "{max}文字以下で入力してください（一部の絵文字は2文字と数えます）。"),
+      ja: ("{label}は{max}文字以内で入力してください（一部の絵文字は2文字と数えます）。", "{max}文字以内で入力してください（一部の絵文字は2文字と数えます）。"),
       en: (
         "{label} must be at most {max} {unit} (some emoji count as two).",
         "Must be at most {max} {unit} (some emoji count as two)."
       )),
     RuleMessage(
-      "requirement.maxLength", ja: ("{max}{unit}以下", "{max}{unit}以下"),
+      "requirement.maxLength", ja: ("{max}{unit}以内", "{max}{unit}以内"),
       en: ("At most {max} {unit}", "At most {max} {unit}")),
     RuleMessage(
-      "requirement.maxLength.utf8", ja: ("{max}バイト以下（日本語は1文字3バイト、絵文字は4バイト以上）", "{max}バイト以下（日本語は1文字3バイト、絵文字は4バイト以上）"),
+      "requirement.maxLength.utf8", ja: ("{max}バイト以内（日本語は{maxJapanese}文字程度まで）", "{max}バイト以内（日本語は{maxJapanese}文字程度まで）"),
       en: (
-        "At most {max} {unit} (a Japanese character takes 3 bytes, an emoji 4 or more)",
-        "At most {max} {unit} (a Japanese character takes 3 bytes, an emoji 4 or more)"
+        "At most {max} {unit} (about {maxJapanese} Japanese characters)",
+        "At most {max} {unit} (about {maxJapanese} Japanese characters)"
       )),
     RuleMessage(
-      "requirement.maxLength.utf16", ja: ("{max}文字以下（一部の絵文字は2文字）", "{max}文字以下（一部の絵文字は2文字）"),
+      "requirement.maxLength.utf16", ja: ("{max}文字以内（一部の絵文字は2文字）", "{max}文字以内（一部の絵文字は2文字）"),
       en: ("At most {max} {unit} (some emoji count as two)", "At most {max} {unit} (some emoji count as two)")),
   ]
 }

@@ -57,7 +57,7 @@ extension MaxRepeat {
   /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
   public static let messages: [RuleMessage] = [
     RuleMessage(
-      "maxRepeat", ja: ("{label}は同じ文字の連続を{max}{unit}までにしてください。", "同じ文字の連続は{max}{unit}までにしてください。"),
+      "maxRepeat", ja: ("{label}では、同じ文字の連続は{max}{unit}までにしてください。", "同じ文字の連続は{max}{unit}までにしてください。"),
       en: (
         "{label} must not have more than {max} identical {unit} in a row.",
         "Must not have more than {max} identical {unit} in a row."

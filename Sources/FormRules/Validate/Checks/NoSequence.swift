@@ -73,8 +73,8 @@ extension NoSequence {
         "{min}文字以上続くアルファベットや五十音の並び（abcd、あいうえなど）を含めないでください。"
       ),
       en: (
-        "{label} must not contain {min} or more letters in alphabetical order such as abcd or zyxw.",
-        "Must not contain {min} or more letters in alphabetical order such as abcd or zyxw."
+        "{label} must not contain {min} or more letters in alphabetical or kana order such as abcd or \"あいうえ\".",
+        "Must not contain {min} or more letters in alphabetical or kana order such as abcd or \"あいうえ\"."
       )),
     RuleMessage(
       "noSequence.keyboard",
@@ -83,12 +83,15 @@ extension NoSequence {
         "キーボードで{min}文字以上並んだ文字列（qwer、asdf、!@#$など）を含めないでください。"
       ),
       en: (
-        "{label} must not contain {min} or more neighbouring keys such as qwer, asdf or !@#$.",
-        "Must not contain {min} or more neighbouring keys such as qwer, asdf or !@#$."
+        "{label} must not contain {min} or more neighboring keys such as qwer, asdf or !@#$.",
+        "Must not contain {min} or more neighboring keys such as qwer, asdf or !@#$."
       )),
     RuleMessage(
       "requirement.noSequence",
       ja: ("{min}文字以上続く並び（abcd、1234、qwerなど）を含まない", "{min}文字以上続く並び（abcd、1234、qwerなど）を含まない"),
-      en: ("No run of {min} or more like abcd, 1234 or qwer", "No run of {min} or more like abcd, 1234 or qwer")),
+      en: (
+        "No run of {min} or more characters like abcd, 1234 or qwer",
+        "No run of {min} or more characters like abcd, 1234 or qwer"
+      )),
   ]
 }

@@ -9,8 +9,8 @@ extension Not {
   public static let messages: [RuleMessage] = [
     RuleMessage(
       "not", ja: ("{label}に入力された内容は使用できません。", "入力された内容は使用できません。"),
-      en: ("{label} cannot be what was entered.", "What was entered is not allowed.")),
+      en: ("This {label} is not allowed.", "This value is not allowed.")),
     RuleMessage(
-      "requirement.not", ja: ("使用できない内容ではない", "使用できない内容ではない"), en: ("Not a disallowed entry", "Not a disallowed entry")),
+      "requirement.not", ja: ("使用できる内容", "使用できる内容"), en: ("An allowed value", "An allowed value")),
   ]
 }

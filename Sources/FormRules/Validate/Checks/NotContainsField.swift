@@ -93,7 +93,7 @@ extension NotContainsField {
   /// Its messages: its code and its requirement phrase, in ja and en, labeled and inline.
   public static let messages: [RuleMessage] = [
     RuleMessage(
-      "notContainsField", ja: ("{label}に{fields}を、一部であっても含めないでください。", "{fields}を、一部であっても含めないでください。"),
+      "notContainsField", ja: ("{label}に{fields}を、一部でも含めないでください。", "{fields}を、一部でも含めないでください。"),
       en: ("{label} must not contain {fields}, in whole or in part.", "Must not contain {fields}, in whole or in part.")
     ),
     RuleMessage(

@@ -24,7 +24,7 @@ extension NotPattern {
         "notPattern", ja: ("{label}に使用できない文字列が含まれています。", "使用できない文字列が含まれています。"),
         en: ("{label} contains text that is not allowed.", "Contains text that is not allowed.")),
       RuleMessage(
-        "requirement.notPattern", ja: ("使用できない文字列を含まない", "使用できない文字列を含まない"),
+        "requirement.notPattern", ja: ("使用できない文字列なし", "使用できない文字列なし"),
         en: ("No disallowed text", "No disallowed text")),
     ] + PatternRule.messages.filter { $0.key == "pattern.limit" }
 }

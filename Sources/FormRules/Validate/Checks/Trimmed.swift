@@ -28,8 +28,8 @@ extension Trimmed {
         "Starts or ends with a space. Check that it is intended."
       )),
     RuleMessage(
-      "trimmed", ja: ("{label}の先頭または末尾に空白があります。", "先頭または末尾に空白があります。"),
-      en: ("{label} starts or ends with a space.", "Starts or ends with a space.")),
+      "trimmed", ja: ("{label}の先頭または末尾に空白があります。空白を削除してください。", "先頭または末尾に空白があります。空白を削除してください。"),
+      en: ("{label} starts or ends with a space. Please remove it.", "Starts or ends with a space. Please remove it.")),
     RuleMessage(
       "requirement.trimmed", ja: ("先頭と末尾に空白なし", "先頭と末尾に空白なし"),
       en: ("No leading or trailing spaces", "No leading or trailing spaces")),
