@@ -2,17 +2,20 @@ import FormRulesTestSupport
 import Foundation
 import Testing
 
-/// `{"check": NAME}` on the command line: not run (and said so) unless stubbed.
+/// `{"check": NAME}` on the command line: without a stub it cannot run, so the input is not
+/// valid (`check.unavailable`), and standard error says why.
 @Suite("validate --check: named checks the app makes")
 struct NamedCheckCommandTests {
   static let rules = CLI.fixture("named-check.json")
   static let record = #"{"email": "a@example.jp"}"#
 
-  @Test("without a stub the check is not run, and standard error says so")
+  @Test("without a stub the check is not run, the input is not valid, and standard error says so")
   func notRun() throws {
     let result = try ValidateBinary.run(["--rules", Self.rules, "--format", "json"], stdin: Self.record)
-    #expect(result.status == 0)
-    #expect(result.stdout.contains(#""valid":true"#))
+    #expect(result.status == 1)
+    #expect(result.stdout.contains(#""valid":false"#))
+    #expect(result.stdout.contains(#""code":"check.unavailable""#))
+    #expect(result.stdout.contains(#""checksNotRun":[{"field":"email","check":"emailAvailable","reason":"notGiven"}]"#))
     #expect(result.stderr.contains("check 'emailAvailable' on field 'email' was not run"))
   }
 
@@ -39,7 +42,7 @@ struct NamedCheckCommandTests {
   @Test("validate test says which case left a check unrun, and takes stubs")
   func testCommand() throws {
     let unrun = try ValidateBinary.run(["test", "--rules", Self.rules])
-    #expect(unrun.status == 0)
+    #expect(unrun.status == 1)
     #expect(unrun.stdout.contains("check 'emailAvailable' on 'email' not run"))
     let failing = try ValidateBinary.run(["test", "--rules", Self.rules, "--check", "emailAvailable=fail"])
     #expect(failing.status == 1)

@@ -4,6 +4,68 @@ extension RuleSet {
   /// Compiles the rules: loads the lists and files rules refer to.
   /// - Throws: ``RuleSetError`` naming the file and JSON path of each rule that failed.
   public func compile() throws(RuleSetError) -> Policy {
+    try compile(checks: [], requiringChecks: false)
+  }
+
+  /// Compiles the rules with the closures of their named checks (`{"check": NAME}`), given
+  /// once here rather than on every call.
+  ///
+  /// ```swift
+  /// let policy = try RuleSet(contentsOf: url, registry: registry).compile(checks: [emailAvailable])
+  /// let report = await policy.validate(values, checks: [])
+  /// ```
+  ///
+  /// - Throws: ``RuleSetError`` naming the file and path of every named check that has no
+  ///   closure here or in the registry (a forgotten or misspelt check is an error now, not a
+  ///   silent pass later), and of each closure the rules never name.
+  public func compile(checks: [AsyncCheck]) throws(RuleSetError) -> Policy {
+    try compile(checks: checks, requiringChecks: true)
+  }
+
+  private func compile(checks given: [AsyncCheck], requiringChecks: Bool) throws(RuleSetError) -> Policy {
+    var checks = registry.checks
+    var catalog = registry.catalog
+    var problems: [RuleSetProblem] = []
+    for check in given {
+      for problem in check.messageProblems {
+        problems.append(RuleSetProblem(file: file, path: [], message: "check \"\(check.name)\": \(problem)"))
+      }
+      checks[check.name] = check
+      catalog.add(check.messages)
+    }
+    if requiringChecks {
+      var named: Set<String> = []
+      func visit(_ nodes: [RuleNode]) {
+        for node in nodes {
+          switch node.kind {
+          case .allOf(let inner), .anyOf(let inner), .not(let inner): visit(inner)
+          case .rule(let any):
+            guard let rule = any as? CheckRule else { continue }
+            named.insert(rule.check)
+            if checks[rule.check] == nil {
+              problems.append(
+                RuleSetProblem(
+                  file: node.file, path: node.path,
+                  message: "no closure for the check \"\(rule.check)\": give it to compile(checks:) or register it",
+                  suggestion: Suggestion.closest(to: rule.check, in: Array(checks.keys))))
+            }
+          }
+        }
+      }
+      for field in fields { visit(field.rules) }
+      for check in given where !named.contains(check.name) {
+        problems.append(
+          RuleSetProblem(
+            file: file, path: [], message: "the check \"\(check.name)\" is not named by any rule",
+            suggestion: Suggestion.closest(to: check.name, in: Array(named))))
+      }
+    }
+    guard problems.isEmpty else { throw RuleSetError(problems: problems) }
+    let policy = try compileRules(catalog: catalog)
+    return Policy(ruleSet: self, fields: policy.fields, catalog: catalog, checks: checks)
+  }
+
+  private func compileRules(catalog: MessageCatalog) throws(RuleSetError) -> (fields: [FieldSpec], Void) {
     let cache = ResourceCache()
     var problems: [RuleSetProblem] = []
     var compiled = fields
@@ -11,7 +73,7 @@ extension RuleSet {
       compiled[f].rules = compile(compiled[f].rules, cache: cache, problems: &problems)
     }
     guard problems.isEmpty else { throw RuleSetError(problems: problems) }
-    return Policy(ruleSet: self, fields: compiled, catalog: registry.catalog)
+    return (compiled, ())
   }
 
   private func compile(_ nodes: [RuleNode], cache: ResourceCache, problems: inout [RuleSetProblem]) -> [RuleNode] {

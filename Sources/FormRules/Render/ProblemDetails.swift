@@ -41,6 +41,9 @@ public struct ProblemDetails: Sendable, Equatable {
   public let language: String
   /// The document as UTF-8 bytes.
   public let bytes: [UInt8]
+  /// The named checks that were due and did not run (also in the document as
+  /// `checksNotRun`); each fails its field with `check.unavailable`.
+  public internal(set) var checksNotRun: [CheckNotRun] = []
 
   /// The document as a string.
   public var json: String { String(decoding: bytes, as: UTF8.self) }
@@ -190,8 +193,15 @@ extension Report {
         }
       }
     }
-    writer.raw("]}")
-    return ProblemDetails(status: status, language: language, bytes: writer.bytes)
+    writer.raw("]")
+    if !checksNotRun.isEmpty {
+      writer.raw(",")
+      Self.writeChecksNotRun(checksNotRun, to: &writer)
+    }
+    writer.raw("}")
+    var document = ProblemDetails(status: status, language: language, bytes: writer.bytes)
+    document.checksNotRun = checksNotRun
+    return document
   }
 
   /// The title of a 400 document: the rules file's `problem.title.malformed` if it has one,

@@ -7,6 +7,9 @@ public enum ReportOutcome: Sendable, Equatable {
   /// The body is not a JSON object of the expected shape (broken JSON, invalid UTF-8, not an
   /// object): 400. The report holds one form-level `input.malformed` failure.
   case malformed
+  /// The values pass every rule that ran, but a named check that was due did not run (not
+  /// given, threw, timed out): 422 with `check.unavailable` naming the check. Never valid.
+  case incomplete
 }
 
 extension Report {
@@ -18,11 +21,20 @@ extension Report {
   /// case .valid: return 201
   /// case .invalid: return 422   // report.problemDetails(locale:)
   /// case .malformed: return 400
+  /// case .incomplete: return 422  // a check did not run: report.checksNotRun
   /// }
   /// ```
   public var outcome: ReportOutcome {
     if formErrors.contains(where: { $0.code == "input.malformed" && $0.severity == .error }) { return .malformed }
-    return isValid ? .valid : .invalid
+    if isValid { return .valid }
+    if !checksNotRun.isEmpty, onlyUnavailableChecksFail { return .incomplete }
+    return .invalid
+  }
+
+  /// Whether every error is a named check's `check.unavailable`.
+  private var onlyUnavailableChecksFail: Bool {
+    !formErrors.contains { $0.severity == .error }
+      && fields.allSatisfy { field in field.errors.allSatisfy { $0.code == "check.unavailable" } }
   }
 
   /// The report with an app's own failure added to a field, so a check only the app can make

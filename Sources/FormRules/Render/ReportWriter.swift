@@ -99,6 +99,30 @@ extension Report {
   package func write(to output: inout ByteBuffer, locale: String) {
     var content = Content(report: self, language: policy.negotiateLocale([locale]))
     ReportWriter.write(&content, plan: policy.plan, to: &output)
+    guard !checksNotRun.isEmpty else { return }
+    // `"checksNotRun":[{"field","check","reason"}]` before the closing brace: which checks did not run.
+    output.truncate(to: output.count - 1)
+    var writer = JSONWriter()
+    writer.raw(",")
+    Self.writeChecksNotRun(checksNotRun, to: &writer)
+    writer.raw("}")
+    output.append(writer.bytes)
+  }
+
+  /// `"checksNotRun":[{"field":…,"check":…,"reason":…},…]`, for the report and the problem document.
+  package static func writeChecksNotRun(_ checks: [CheckNotRun], to writer: inout JSONWriter) {
+    writer.raw("\"checksNotRun\":[")
+    for (i, check) in checks.enumerated() {
+      if i > 0 { writer.raw(",") }
+      writer.raw("{\"field\":")
+      writer.string(check.field)
+      writer.raw(",\"check\":")
+      writer.string(check.check)
+      writer.raw(",\"reason\":")
+      writer.string(check.reason.rawValue)
+      writer.raw("}")
+    }
+    writer.raw("]")
   }
 
   /// A ``Report`` as ``ReportWriter`` reads it. Its fields are the plan's, in order (every

@@ -24,9 +24,12 @@ public final class Policy: Sendable {
   package let plan: Plan
   /// Rendered failures, shared by every thread that renders this policy's reports.
   let rendered = RenderedFailures()
+  /// The named checks' closures, given once when the policy was compiled or the registry built.
+  let checks: [String: AsyncCheck]
 
-  init(ruleSet: RuleSet, fields: [FieldSpec], catalog: MessageCatalog) {
+  init(ruleSet: RuleSet, fields: [FieldSpec], catalog: MessageCatalog, checks: [String: AsyncCheck] = [:]) {
     self.ruleSet = ruleSet
+    self.checks = checks
     self.fields = fields
     var index: [String: Int] = [:]
     for (i, field) in fields.enumerated() { index[field.name] = i }
@@ -52,6 +55,12 @@ public final class Policy: Sendable {
   }
 
   /// Validates every field and collects every failure.
+  ///
+  /// A named check (`{"check": NAME}`) cannot run in a synchronous call: when one is due
+  /// the field fails with `check.unavailable` and the report lists it in
+  /// ``Report/checksNotRun`` (``Report/outcome`` is ``ReportOutcome/incomplete``). Use the
+  /// async ``validate(_:checks:timeout:)-(_,[AsyncCheck],_)`` to run it, or
+  /// ``validateSyntaxOnly(_:)`` while the user types.
   public func validate(_ values: [String: String]) -> Report {
     validate { values[$0] }
   }
@@ -61,8 +70,17 @@ public final class Policy: Sendable {
     validate { values[$0] ?? nil }
   }
 
-  /// Validates with values supplied by a lookup, the form bulk readers use.
+  /// Validates with values supplied by a lookup, the form bulk readers use. A named check
+  /// that is due cannot run in a synchronous call, so it fails closed with
+  /// `check.unavailable` (``validateSyntaxOnly(_:)`` is the explicit way to leave it aside).
   package func validate(lookup: (String) -> String?) -> Report {
+    guard plan.hasNamedChecks else { return validateRules(lookup: lookup) }
+    let (report, due) = validateCollectingChecks(lookup)
+    return report.adding(due: due, answers: [])
+  }
+
+  /// The fields' own rules, named checks left aside.
+  package func validateRules(lookup: (String) -> String?) -> Report {
     withPrepared(lookup) { call in
       let count = plan.evaluate(
         call.values, oversized: call.oversized, pending: call.pending, fieldValid: call.valid, extras: &call.extras)

@@ -37,6 +37,9 @@ public struct RuleRegistry: Sendable {
   private var byName: [String: any Rule.Type]
   /// The messages of every registered rule over the general built-in catalog.
   public private(set) var catalog: MessageCatalog
+  /// The named checks registered with ``register(check:)``, by name: every policy compiled
+  /// from this registry runs them.
+  public private(set) var checks: [String: AsyncCheck] = [:]
 
   private init(builtIn types: [any Rule.Type]) {
     self.types = types
@@ -77,13 +80,19 @@ public struct RuleRegistry: Sendable {
     catalog.add(type)
   }
 
-  /// Adds the messages of a check the app provides at run time (``AsyncCheck``), for
-  /// rules files that say `{"check": NAME}`.
+  /// Adds a check the app provides (``AsyncCheck``), for rules files that say
+  /// `{"check": NAME}`: its messages, and its closure, which every policy compiled from this
+  /// registry runs in ``Policy/validate(_:checks:timeout:)-(_,[AsyncCheck],_)``.
   ///
-  /// - Throws: ``RuleRegistrationError`` when the messages are incomplete.
+  /// - Throws: ``RuleRegistrationError`` when the messages are incomplete or the name is
+  ///   taken by another check.
   public mutating func register(check: AsyncCheck) throws(RuleRegistrationError) {
     for problem in check.messageProblems { throw RuleRegistrationError(rule: check.name, problem: problem) }
+    guard checks[check.name] == nil else {
+      throw RuleRegistrationError(rule: check.name, problem: "the check \"\(check.name)\" is already registered")
+    }
     catalog.add(check.messages)
+    checks[check.name] = check
   }
 
   /// What is missing from a rule's messages: its code and its requirement phrase, in

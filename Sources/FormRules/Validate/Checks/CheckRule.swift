@@ -1,12 +1,13 @@
 /// `{"check": "emailAvailable"}`: a check only the app can make (is this address already
 /// registered?), provided at run time as an ``AsyncCheck`` of that name.
 ///
-/// It runs only in ``Policy/validate(_:checks:timeout:)`` and only after the field's own
-/// rules found no error (an empty optional value is not checked). Its failure has the
-/// check's name as its code and the app's messages; a check that throws or does not
-/// answer within its time bound fails with `check.unavailable`, never silently passes.
-/// `Policy.validate(_:)` does not run it; `validate` and `validate test` on the
-/// command line report it as not run unless given `--check NAME=pass|fail`.
+/// It runs only in the async ``Policy/validate(_:checks:timeout:)-(_,[AsyncCheck],_)`` and only
+/// after the field's own rules found no error (an empty optional value is not checked). Its
+/// failure has the check's name as its code and the app's messages; a check that throws,
+/// does not answer within its time bound, or was never given fails with
+/// `check.unavailable`, never silently passes. The synchronous `Policy.validate(_:)` cannot
+/// run it and so fails it with `check.unavailable`; only ``Policy/validateSyntaxOnly(_:)``
+/// leaves it aside. `validate` on the command line fails it unless given `--check NAME=pass|fail`.
 ///
 /// The type is `CheckRule` because ``AsyncCheck`` is what the app provides.
 public struct CheckRule: Rule {
@@ -89,17 +90,29 @@ public struct AsyncCheck: Sendable {
   public var messageProblems: [String] { RuleRegistry.messageProblems(code: name, messages: messages) }
 }
 
-/// A named check that was due (its field had no error) but was not run, because no
-/// ``AsyncCheck`` or stub of that name was given.
+/// A named check that was due (its field had no error) but gave no answer: nobody gave a
+/// closure or stub of its name, or it threw, ran out of time or was cancelled. Its field
+/// fails with `check.unavailable`, so the report is not valid.
 public struct CheckNotRun: Sendable, Equatable {
+  /// Why a due check has no answer.
+  public enum Reason: String, Sendable, Equatable {
+    /// No ``AsyncCheck`` or stub of that name was given (or the call was synchronous).
+    case notGiven
+    /// The check threw, did not answer in time, or its caller was cancelled.
+    case unavailable
+  }
+
   /// The name of the field the check belongs to.
   public let field: String
   /// The check's name (`{"check": NAME}`), also the failure code it would have had.
   public let check: String
+  /// Why it has no answer.
+  public let reason: Reason
 
-  /// A record that `check` was due on `field` and not run.
-  public init(field: String, check: String) {
+  /// A record that `check` was due on `field` and gave no answer.
+  public init(field: String, check: String, reason: Reason = .notGiven) {
     self.field = field
     self.check = check
+    self.reason = reason
   }
 }
