@@ -19,6 +19,22 @@ struct NamedCheckCommandTests {
     #expect(result.stderr.contains("check 'emailAvailable' on field 'email' was not run"))
   }
 
+  @Test("--jsonl cannot run a check either: every record that reaches it is not valid, in order")
+  func jsonLines() throws {
+    let input = Self.record + "\n" + #"{"email": ""}"# + "\nnot json\n" + Self.record + "\n"
+    let result = try ValidateBinary.run(["--rules", Self.rules, "--jsonl"], stdin: input)
+    #expect(result.status == 1)
+    let lines = result.stdoutLines
+    #expect(lines.count == 4)
+    #expect(lines.allSatisfy { $0.hasPrefix(#"{"valid":false"#) }, "\(lines)")
+    for i in [0, 3] {
+      #expect(lines[i].contains(#""code":"check.unavailable""#), "\(lines[i])")
+      #expect(lines[i].contains(#""checksNotRun":[{"field":"email","check":"emailAvailable","reason":"notGiven"}]"#))
+    }
+    #expect(lines[1].contains(#""code":"required""#) && !lines[1].contains("checksNotRun"))
+    #expect(lines[2].contains(#""code":"input.malformed""#))
+  }
+
   @Test("--check NAME=fail fails the field with the check's code; =pass passes")
   func stubs() throws {
     let failed = try ValidateBinary.run(
