@@ -246,7 +246,8 @@ struct FormModelTests {
       ("taro@example.jp", "abc12", false),
       ("\u{3000}", "abc123", false),
       ("taro", "abc123", false),
-      ("taro@例え.jp", "あいうえおか", true),
+      // Without libidn2 (the IDNA trait off, as on iOS) a Unicode domain cannot be checked: refused.
+      ("taro@例え.jp", "あいうえおか", IDNA.isAvailable),
     ])
   func shippedLogin(email: String, password: String, enabled: Bool) throws {
     let shipped = try ShippedRules.policy("login.json")
