@@ -185,7 +185,9 @@ struct BulkValidatorTests {
     "{\"email\": \"taro@example.jp\", \"password\": \"\(String(repeating: "é", count: 2050))\"}",
   ]
 
-  @Test("edge cases: escapes, unusual shapes, malformed lines, limits", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
+  @Test(
+    "edge cases: escapes, unusual shapes, malformed lines, limits",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func edgeCasesSignup() throws {
     var lines = Self.edgeCases.map { Array($0.utf8) }
     lines.append([0x7B, 0x22, 0x65, 0x6D, 0x61, 0x69, 0x6C, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0x22, 0x7D])  // bad UTF-8
@@ -321,7 +323,9 @@ struct GoldenCorpusTests {
     #expect(Self.cases.count >= 8)
   }
 
-  @Test("bulk output of the corpus is byte for byte the golden output", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"), arguments: cases)
+  @Test(
+    "bulk output of the corpus is byte for byte the golden output",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"), arguments: cases)
   func golden(_ golden: Case) throws {
     let policy = try RuleSet(
       contentsOf: BulkValidatorTests.packageRoot.appendingPathComponent(golden.rules), registry: .standard

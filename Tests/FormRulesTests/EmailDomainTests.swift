@@ -39,7 +39,9 @@ struct EmailDomainTests {
     }
   }
 
-  @Test("the shipped practical refuses every example of the issue, with its reason", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
+  @Test(
+    "the shipped practical refuses every example of the issue, with its reason",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func issueRefused() throws {
     for (address, reason) in Self.refused {
       #expect(EmailSyntax().check(address) == reason, "\(String(reflecting: address))")
@@ -54,7 +56,9 @@ struct EmailDomainTests {
     }
   }
 
-  @Test("the shipped practical accepts an IDN, its A-label and a Unicode local part", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
+  @Test(
+    "the shipped practical accepts an IDN, its A-label and a Unicode local part",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func issueAccepted() throws {
     for address in Self.accepted {
       #expect(EmailSyntax().check(address) == nil, "\(address)")
@@ -93,7 +97,9 @@ struct EmailDomainTests {
     ("a@b.é", nil),  // xn--9ca: an A-label, and a U-label maps to it
   ]
 
-  @Test("top-level domains: two or more letters, or an A-label", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
+  @Test(
+    "top-level domains: two or more letters, or an A-label",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func topLevelDomainCases() {
     for (address, reason) in Self.topLevelDomains {
       #expect(EmailSyntax().check(address) == reason, "\(address)")
@@ -118,14 +124,18 @@ struct EmailDomainTests {
     ("a@" + String(repeating: "É", count: 57) + ".com", nil),  // mapped to é before measuring
   ]
 
-  @Test("IDNA2008 with UTS #46: mapping, A-labels, hyphens, bidi, STD3, lengths", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
+  @Test(
+    "IDNA2008 with UTS #46: mapping, A-labels, hyphens, bidi, STD3, lengths",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func idnaCases() {
     for (address, reason) in Self.idna {
       #expect(EmailSyntax().check(address) == reason, "\(String(reflecting: address))")
     }
   }
 
-  @Test("asciiAddress: the domain as A-labels in lower case, the local part as typed", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
+  @Test(
+    "asciiAddress: the domain as A-labels in lower case, the local part as typed",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func asciiForm() {
     let syntax = EmailSyntax()
     #expect(syntax.asciiAddress("taro@例え.JP") == "taro@xn--r8jz45g.jp")
@@ -216,14 +226,18 @@ struct EmailPeerSuiteTests {
     (String(repeating: "1", count: 65) + "@example.com", .localPartTooLong),
   ]
 
-  @Test("python-email-validator: its valid addresses are valid under practical", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
+  @Test(
+    "python-email-validator: its valid addresses are valid under practical",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func emailValidatorAccepts() {
     for address in Self.emailValidatorValid {
       #expect(EmailSyntax().check(address) == nil, "\(address)")
     }
   }
 
-  @Test("python-email-validator: its invalid addresses are refused, with our reason", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
+  @Test(
+    "python-email-validator: its invalid addresses are refused, with our reason",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func emailValidatorRefuses() {
     for (address, reason) in Self.emailValidatorInvalid {
       #expect(EmailSyntax().check(address) == reason, "\(String(reflecting: address))")
@@ -266,14 +280,18 @@ struct EmailPeerSuiteTests {
     ("\"foobar@gmail.com", .quotedLocalPart), ("foo\"bar\"@gmail.com", .invalidCharacter),
   ]
 
-  @Test("validator.js: its valid addresses are valid under practical", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
+  @Test(
+    "validator.js: its valid addresses are valid under practical",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func validatorJSAccepts() {
     for address in Self.validatorJSValid {
       #expect(EmailSyntax().check(address) == nil, "\(address)")
     }
   }
 
-  @Test("validator.js: its invalid addresses are refused, with our reason", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
+  @Test(
+    "validator.js: its invalid addresses are refused, with our reason",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func validatorJSRefuses() {
     for (address, reason) in Self.validatorJSInvalid {
       #expect(EmailSyntax().check(address) == reason, "\(String(reflecting: address))")
@@ -401,7 +419,9 @@ struct IdnaConformanceTests {
     return .idna2008Disallowed
   }
 
-  @Test("every row agrees, or differs for a listed reason, as often as listed", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
+  @Test(
+    "every row agrees, or differs for a listed reason, as often as listed",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func conformance() throws {
     let rows = try Self.rows.get()
     #expect(rows.count == 6225)

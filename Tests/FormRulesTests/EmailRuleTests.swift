@@ -19,7 +19,9 @@ struct EmailRuleTests {
     #expect(failure?.params["reason"] == "consecutiveDots")
   }
 
-  @Test("an internationalized domain is valid under practical, invalid under html", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
+  @Test(
+    "an internationalized domain is valid under practical, invalid under html",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func idn() throws {
     #expect(codes(try fieldPolicy(#"[{"email": "practical"}]"#), "taro@例え.jp") == [])
     #expect(codes(try fieldPolicy(#"[{"email": "html"}]"#), "taro@例え.jp") == ["email"])

@@ -203,7 +203,9 @@ struct EmailSyntaxProfileTests {
     .row("taro@example。jp", html: .fullWidthDot, practical: .fullWidthDot, rfc: .fullWidthDot),
   ]
 
-  @Test("Unicode, emoji and combining characters", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"), arguments: unicode)
+  @Test(
+    "Unicode, emoji and combining characters",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"), arguments: unicode)
   func unicodeCases(_ c: ProfileCase) { c.verify() }
 
   static let quoted: [ProfileCase] = [
@@ -330,7 +332,9 @@ struct EmailSyntaxProfileTests {
     ]
   }()
 
-  @Test("Length limits", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"), arguments: lengths)
+  @Test(
+    "Length limits", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"),
+    arguments: lengths)
   func lengthCases(_ c: ProfileCase) { c.verify() }
 
   @Test("Options extend the html grammar")
@@ -447,7 +451,7 @@ struct EmailSyntaxReasonTests {
       ReasonExample(.labelTooLong, "test@\(repeated("a", 64)).com"),
       ReasonExample(.domainNoDot, "test@localhost"),
       ReasonExample(.numericTopLevelDomain, "test@example.123"),
-        ReasonExample(.invalidTopLevelDomain, "z@co.c"),
+      ReasonExample(.invalidTopLevelDomain, "z@co.c"),
       ReasonExample(.specialUseDomain, "me@mail.test"),
       ReasonExample(.invalidIDN, "me@xn--0.tld"),
       ReasonExample(.compatibilityCharacter, "me.\u{37E}@example.com"),
@@ -1014,7 +1018,8 @@ struct EmailSyntaxCorpusTests {
   }
 
   @Test(
-    "VALID: accepted by practical and rfc, except the deliberate differences", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"),
+    "VALID: accepted by practical and rfc, except the deliberate differences",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"),
     arguments: [
       EmailSyntax.Profile.practical, .rfc,
     ])
@@ -1173,7 +1178,8 @@ extension EmailSyntaxCorpusTests {
   ]
 
   @Test(
-    "CFWS, DEPREC and RFC5322: rejected by every profile, with or without options", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"),
+    "CFWS, DEPREC and RFC5322: rejected by every profile, with or without options",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"),
     arguments: EmailSyntax.Profile.allCases)
   func beyondRFC(_ profile: EmailSyntax.Profile) throws {
     let cases =

@@ -36,7 +36,9 @@ struct EmailTests {
     #expect(policy.check(Email.self, address) == Self.failed(reason))
   }
 
-  @Test("a Japanese domain passes under practical and rfc; html and allowUnicode: false refuse it", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
+  @Test(
+    "a Japanese domain passes under practical and rfc; html and allowUnicode: false refuse it",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func profiles() throws {
     let address = "taro@例え.jp"
     #expect(try rulePolicy(#"{"email": "practical"}"#).check(Email.self, address) == nil)

@@ -7,7 +7,9 @@ import Testing
 struct RuleSetTests {
   let fixtures = repositoryRoot.appendingPathComponent("Tests/FormRulesTests/Fixtures/extends")
 
-  @Test("the shipped rules files load, compile and pass their own tests", .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
+  @Test(
+    "the shipped rules files load, compile and pass their own tests",
+    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func shipped() throws {
     for name in ["login.json", "signup.json"] {
       let policy = try RuleSet(contentsOf: repositoryRoot.appendingPathComponent("Rules/\(name)"), registry: .standard)

@@ -6,7 +6,7 @@ public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConver
   public let formErrors: [Failure]
   let policy: Policy
   /// Named checks (`{"check": NAME}`) that were due but not run: no check or stub of that
-  /// name was given (see ``Policy/validate(_:checks:timeout:)``).
+  /// name was given (see ``Policy/validate(_:checks:timeout:)-([String:String],_,_)``).
   public internal(set) var checksNotRun: [CheckNotRun] = []
 
   init(fields: FieldReports, formErrors: [Failure], policy: Policy) {

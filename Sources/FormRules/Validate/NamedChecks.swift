@@ -26,7 +26,7 @@ extension Policy {
     return await report.adding(due: due, answers: run(due, checks: checks, timeout: timeout))
   }
 
-  /// ``validate(_:checks:timeout:)-(_,[AsyncCheck],_)`` for values that are all present.
+  /// ``validate(_:checks:timeout:)-([String:String],_,_)`` for values that are all present.
   public func validate(
     _ values: [String: String], checks: [AsyncCheck], timeout: Duration = .seconds(2)
   ) async -> Report {
@@ -34,7 +34,7 @@ extension Policy {
     return await report.adding(due: due, answers: run(due, checks: checks, timeout: timeout))
   }
 
-  /// ``validate(jsonRecord:)`` with the named checks run as ``validate(_:checks:timeout:)-(_,[AsyncCheck],_)``
+  /// ``validate(jsonRecord:)`` with the named checks run as ``validate(_:checks:timeout:)-([String:String],_,_)``
   /// runs them: a request body in, the report a handler answers from, in one call.
   public func validate(
     jsonRecord bytes: some Collection<UInt8>, checks: [AsyncCheck], timeout: Duration = .seconds(2)
@@ -61,7 +61,7 @@ extension Policy {
     return single.adding(due: due, answers: answers).fields[name]
   }
 
-  /// Like ``validate(_:checks:timeout:)-(_,[AsyncCheck],_)`` with stubbed answers: `true`
+  /// Like ``validate(_:checks:timeout:)-([String:String],_,_)`` with stubbed answers: `true`
   /// passes, `false` fails; a due check without a stub fails with `check.unavailable` and is
   /// listed in ``Report/checksNotRun``. The command line's `--check NAME=pass|fail` and a
   /// rules file's `tests` use it.
@@ -198,7 +198,7 @@ struct DueCheck: Sendable {
 
 extension Policy {
   /// Whether any field has a named check (`{"check": NAME}`), which only
-  /// ``validate(_:checks:timeout:)`` and ``validate(_:checkStubs:)`` run.
+  /// ``validate(_:checks:timeout:)-([String:String],_,_)`` and ``validate(_:checkStubs:)`` run.
   public var hasNamedChecks: Bool { plan.hasNamedChecks }
 }
 

@@ -59,7 +59,7 @@ public final class Policy: Sendable {
   /// A named check (`{"check": NAME}`) cannot run in a synchronous call: when one is due
   /// the field fails with `check.unavailable` and the report lists it in
   /// ``Report/checksNotRun`` (``Report/outcome`` is ``ReportOutcome/incomplete``). Use the
-  /// async ``validate(_:checks:timeout:)-(_,[AsyncCheck],_)`` to run it, or
+  /// async ``validate(_:checks:timeout:)-([String:String],_,_)`` to run it, or
   /// ``validateSyntaxOnly(_:)`` while the user types.
   public func validate(_ values: [String: String]) -> Report {
     validate { values[$0] }

@@ -12,10 +12,10 @@ import Foundation
 /// fixes the whole failure (the `actual` length of a `minLength`, the reason of an
 /// `email`), so bulk output renders each (rule, variant) once and reuses the bytes.
 ///
-/// A rule has no export hints of its own: each exporter (``RuleSet/export(_:field:)``) keeps
+/// A rule has no export hints of its own: each exporter (`RuleSet/export(_:field:)`) keeps
 /// its own switch over the rule types it can express, and a rule it has no case for — an
 /// app's rule, or a built-in it does not handle — gets the default: a note naming the rule in
-/// ``Export/notes`` and no constraint, so an export is never stricter than the rules.
+/// `Export/notes` and no constraint, so an export is never stricter than the rules.
 ///
 /// An app adds rules of its own with ``RuleRegistry/register(_:)``:
 ///

@@ -52,10 +52,10 @@ public struct RuleRegistry: Sendable {
     self.catalog = catalog
   }
 
-  /// Every rule key a rules file may use, composites included.
   /// Installs a language from a catalog file (``add(_:)``).
   mutating func addLanguage(_ language: CatalogLanguage) { catalog.install(language) }
 
+  /// Every rule key a rules file may use, composites included.
   public var names: [String] { types.map { $0.name } + Self.composites.map { $0.name } }
 
   /// The rule type for a key; `nil` for composites and unknown keys.
@@ -82,7 +82,7 @@ public struct RuleRegistry: Sendable {
 
   /// Adds a check the app provides (``AsyncCheck``), for rules files that say
   /// `{"check": NAME}`: its messages, and its closure, which every policy compiled from this
-  /// registry runs in ``Policy/validate(_:checks:timeout:)-(_,[AsyncCheck],_)``.
+  /// registry runs in ``Policy/validate(_:checks:timeout:)-([String:String],_,_)``.
   ///
   /// - Throws: ``RuleRegistrationError`` when the messages are incomplete or the name is
   ///   taken by another check.

@@ -1,7 +1,7 @@
 /// `{"check": "emailAvailable"}`: a check only the app can make (is this address already
 /// registered?), provided at run time as an ``AsyncCheck`` of that name.
 ///
-/// It runs only in the async ``Policy/validate(_:checks:timeout:)-(_,[AsyncCheck],_)`` and only
+/// It runs only in the async ``Policy/validate(_:checks:timeout:)-([String:String],_,_)`` and only
 /// after the field's own rules found no error (an empty optional value is not checked). Its
 /// failure has the check's name as its code and the app's messages; a check that throws,
 /// does not answer within its time bound, or was never given fails with
@@ -22,7 +22,7 @@ public struct CheckRule: Rule {
     }
   }
 
-  /// Passes: the plan's synchronous walk leaves named checks to ``Policy/validate(_:checks:timeout:)``.
+  /// Passes: the plan's synchronous walk leaves named checks to ``Policy/validate(_:checks:timeout:)-([String:String],_,_)``.
   public func check(_ subject: Subject) -> Int? { nil }
 
   public func failure(variant: Int) -> Failure {
