@@ -17,7 +17,7 @@
   /// ```swift
   /// FirebaseLoginView(
   ///   signIn: try RuleSet(contentsOf: Bundle.main.url(forResource: "login", withExtension: "json")!).compile(),
-  ///   signUp: try RuleSet(contentsOf: Bundle.main.url(forResource: "signup", withExtension: "json")!).compile())
+  ///   signUp: try RuleSet(contentsOf: Bundle.main.url(forResource: "signup", withExtension: "json")!), registry: .standard).compile())
   /// ```
   struct FirebaseLoginView: View {
     enum Mode: String, CaseIterable, Identifiable {

@@ -10,6 +10,9 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "identity-rest",
-      dependencies: [.product(name: "FormRules", package: "form-rules")])
+      dependencies: [
+        .product(name: "FormRules", package: "form-rules"),
+        .product(name: "FormRulesPassword", package: "form-rules"),
+      ])
   ]
 )

@@ -15,7 +15,7 @@ import string
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-LISTS = os.path.join(ROOT, "Rules", "lists")
+LISTS = os.path.join(ROOT, "Sources", "FormRulesPassword", "Resources")
 SEED = 16
 CATEGORIES = {"common": 1000, "random": 1200, "english": 1000, "romaji": 900, "names": 1000}
 
@@ -44,7 +44,7 @@ SUFFIXES = ["", "", "1", "12", "123", "!", "7", "99", "2024", "1990", "#1", "!!"
 
 
 def common(rng):
-    with open(os.path.join(LISTS, "common-passwords", "common-passwords.txt"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "Rules", "lists", "common-passwords", "common-passwords.txt"), encoding="utf-8") as f:
         entries = [line.strip() for line in f if line.strip()]
     return pick(rng, entries)
 

@@ -1,4 +1,5 @@
 import FormRules
+import FormRulesPassword
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -82,7 +83,7 @@ func run() async -> Int32 {
   }
   let policy: Policy
   do {
-    policy = try RuleSet(contentsOf: URL(fileURLWithPath: options["rules"] ?? "")).compile()
+    policy = try RuleSet(contentsOf: URL(fileURLWithPath: options["rules"] ?? ""), registry: .standard).compile()
   } catch {
     FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
     return 2
