@@ -146,7 +146,7 @@ func estimateMode(_ arguments: [String]) -> Never {
   let estimator: StrengthEstimator
   do {
     let dictionary = try StrengthDictionary.shared(
-      directory: URL(fileURLWithPath: rules).appendingPathComponent(StrengthDictionary.relativePath),
+      directory: dictionaryFolder(rules),
       languages: languages)
     estimator = StrengthEstimator(dictionary: dictionary)
   } catch {
@@ -207,7 +207,7 @@ func strengthMode(_ arguments: [String]) -> Never {
   let dictionary: StrengthDictionary
   do {
     dictionary = try StrengthDictionary.shared(
-      directory: URL(fileURLWithPath: rules).appendingPathComponent(StrengthDictionary.relativePath),
+      directory: dictionaryFolder(rules),
       languages: Set(StrengthLanguage.allCases))
   } catch {
     FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
@@ -308,7 +308,7 @@ let estimator: StrengthEstimator
 do {
   estimator = StrengthEstimator(
     dictionary: try StrengthDictionary.shared(
-      directory: URL(fileURLWithPath: options.rulesDirectory).appendingPathComponent(StrengthDictionary.relativePath),
+      directory: dictionaryFolder(options.rulesDirectory),
       languages: Set(StrengthLanguage.allCases)))
 } catch {
   FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
@@ -367,4 +367,12 @@ let rows: [(String, [String], (String) -> Int)] = [
 ]
 for (name, inputs, body) in rows {
   print("\(name) \(measure(inputs, runs: options.runs, body).description)")
+}
+
+/// The strength dictionaries: `lists/strength` under the given Rules folder when it holds them
+/// (an override, as `FORM_RULES_DIR` is for the tool), else the ones bundled with FormRulesPassword.
+func dictionaryFolder(_ rules: String) -> URL {
+  let named = URL(fileURLWithPath: rules).appendingPathComponent(StrengthDictionary.relativePath)
+  if FileManager.default.fileExists(atPath: named.appendingPathComponent("words.bin").path) { return named }
+  return StrengthDictionary.bundledDirectory ?? named
 }

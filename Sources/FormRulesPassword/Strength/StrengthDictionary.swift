@@ -252,6 +252,6 @@ public final class StrengthDictionary: Sendable {
   }
 
   /// The dictionaries that ship with FormRulesPassword, a SwiftPM resource.
-  static let bundledDirectory: URL? = Bundle.module.url(forResource: "strength", withExtension: nil)
+  package static let bundledDirectory: URL? = Bundle.module.url(forResource: "strength", withExtension: nil)
 
 }
