@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
 #include <string.h>
 #include <microhttpd.h>
 
@@ -17,7 +18,7 @@ struct cmhd_settings {
   int listen_fd;                      // an already bound and listening socket
   unsigned int thread_pool_size;      // 0 or 1: the one internal polling thread
   unsigned int connection_limit;
-  unsigned int per_ip_connection_limit;  // 0: none
+  MHD_AcceptPolicyCallback accept_policy;  // asked at each accept, with the peer's address
   unsigned int connection_timeout;    // seconds of inactivity before a connection is closed
   size_t connection_memory_limit;     // bytes per connection for the request line and headers
   MHD_NotifyConnectionCallback notify_connection;  // connection opened / closed
@@ -30,7 +31,6 @@ static inline struct MHD_Daemon *cmhd_start(
   struct MHD_OptionItem ops[] = {
     {MHD_OPTION_LISTEN_SOCKET, (intptr_t)s->listen_fd, NULL},
     {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)s->connection_limit, NULL},
-    {MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)s->per_ip_connection_limit, NULL},
     {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)s->connection_timeout, NULL},
     {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)s->connection_memory_limit, NULL},
     {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, completed_cls},
@@ -43,7 +43,8 @@ static inline struct MHD_Daemon *cmhd_start(
      (intptr_t)s->thread_pool_size, NULL},
     {MHD_OPTION_END, 0, NULL},
   };
-  return MHD_start_daemon(s->flags, 0, NULL, NULL, handler, handler_cls, MHD_OPTION_ARRAY, ops, MHD_OPTION_END);
+  return MHD_start_daemon(
+      s->flags, 0, s->accept_policy, completed_cls, handler, handler_cls, MHD_OPTION_ARRAY, ops, MHD_OPTION_END);
 }
 
 /// The peer's address, or NULL.
@@ -51,6 +52,25 @@ static inline const struct sockaddr *cmhd_client_address(struct MHD_Connection *
   const union MHD_ConnectionInfo *info =
       MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
   return info == NULL ? NULL : info->client_addr;
+}
+
+/// The client address as 16 bytes (IPv4 mapped into IPv6, ::ffff:a.b.c.d) in `out`; 0 when the
+/// family is neither.
+static inline int cmhd_address_key(const struct sockaddr *address, uint64_t out[2]) {
+  unsigned char bytes[16] = {0};
+  if (address == NULL) return 0;
+  if (address->sa_family == AF_INET) {
+    const struct sockaddr_in *v4 = (const struct sockaddr_in *)address;
+    bytes[10] = 0xff;
+    bytes[11] = 0xff;
+    memcpy(bytes + 12, &v4->sin_addr, 4);
+  } else if (address->sa_family == AF_INET6) {
+    memcpy(bytes, &((const struct sockaddr_in6 *)address)->sin6_addr, 16);
+  } else {
+    return 0;
+  }
+  memcpy(out, bytes, 16);
+  return 1;
 }
 
 /// The socket of a connection, or -1.

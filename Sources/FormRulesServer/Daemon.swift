@@ -59,7 +59,9 @@ final class Daemon: @unchecked Sendable {
     tracker = ConnectionTracker(
       headerTimeoutSeconds: server.configuration.headerTimeout,
       idleTimeoutSeconds: max(1, server.configuration.idleTimeout),
-      limit: kind == .api ? server.configuration.maxConnections : 64, metrics: server.metrics, log: server.log)
+      limit: kind == .api ? server.configuration.maxConnections : 64,
+      perAddressLimit: kind == .api ? server.configuration.maxConnectionsPerIP : 0, metrics: server.metrics,
+      log: server.log)
     let (fd, bound) = try Daemon.bind(listen)
     listenFD = fd
     address = bound
@@ -133,7 +135,11 @@ final class Daemon: @unchecked Sendable {
     settings.listen_fd = listenFD
     settings.thread_pool_size = UInt32(kind == .api ? max(1, configuration.threads) : 1)
     settings.connection_limit = UInt32(connectionLimit)
-    settings.per_ip_connection_limit = UInt32(kind == .api ? configuration.maxConnectionsPerIP : 0)
+    settings.accept_policy = { cls, address, _ in
+      guard let cls else { return cmhd_yes() }
+      let daemon = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue()
+      return daemon.tracker.admits(Daemon.clientAddress(address)) ? cmhd_yes() : cmhd_no()
+    }
     settings.connection_timeout = UInt32(max(1, configuration.idleTimeout))
     // Room for the request line and headers up to our own limits (checked in the handler,
     // which answers 414/431 as problem+json); the library answers beyond this itself.
@@ -142,7 +148,9 @@ final class Daemon: @unchecked Sendable {
       guard let cls, let connection, let socketContext else { return }
       let daemon = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue()
       if cmhd_is_notify_started(code) != 0 {
-        let entry = ConnectionEntry(fd: cmhd_connection_fd(connection), now: Daemon.now())
+        let entry = ConnectionEntry(
+          fd: cmhd_connection_fd(connection), now: Daemon.now(),
+          address: Daemon.clientAddress(cmhd_client_address(connection)))
         socketContext.pointee = Unmanaged.passRetained(entry).toOpaque()
         daemon.tracker.opened(entry)
       } else if let raw = socketContext.pointee {
@@ -200,6 +208,15 @@ final class Daemon: @unchecked Sendable {
       throw ServerError("libmicrohttpd could not start on \(address)")
     }
     tracker.start(name: kind == .api ? "header-deadline" : "admin-header-deadline")
+  }
+
+  /// The key a client's address is counted under, or nil for a family other than IPv4 and IPv6.
+  static func clientAddress(_ address: UnsafePointer<sockaddr>?) -> ClientAddress? {
+    var key: (UInt64, UInt64) = (0, 0)
+    let found = withUnsafeMutableBytes(of: &key) {
+      cmhd_address_key(address, $0.baseAddress!.assumingMemoryBound(to: UInt64.self))
+    }
+    return found == 0 ? nil : ClientAddress(high: key.0, low: key.1)
   }
 
   var connectionLimit: Int { kind == .api ? server.configuration.maxConnections : 64 }

@@ -61,10 +61,21 @@ final class ConnectionEntry: @unchecked Sendable {
   /// to close (`--idle-timeout`), so the next headers get that long on top of the deadline.
   let keptAlive = Atomic<Bool>(false)
 
-  init(fd: Int32, now: UInt64) {
+  /// The client's address, counted against `--max-connections-per-ip` while the connection is open.
+  let address: ClientAddress?
+
+  init(fd: Int32, now: UInt64, address: ClientAddress? = nil) {
     self.fd = fd
     waitingSince = Atomic(now)
+    self.address = address
   }
+}
+
+/// A client's IP address as 16 bytes, IPv4 mapped into IPv6: a key for per-address counts that
+/// is never logged.
+struct ClientAddress: Hashable, Sendable {
+  let high: UInt64
+  let low: UInt64
 }
 
 /// Every open connection of a daemon, and a watchdog thread that shuts down those whose
@@ -75,44 +86,91 @@ final class ConnectionEntry: @unchecked Sendable {
 /// reports it closed, which it does before it closes the socket; the watchdog calls
 /// `shutdown(2)` (never `close`) under the same lock, so it never touches a reused descriptor.
 final class ConnectionTracker: @unchecked Sendable {
-  private let entries = Mutex<[ObjectIdentifier: ConnectionEntry]>([:])
+  private let entries = Mutex<Open>(Open())
   let headerTimeout: UInt64
   /// The deadline on a kept-alive connection: the idle timeout plus the header timeout.
   let keptAliveTimeout: UInt64
   let limit: Int
+  /// Open connections allowed per client address; 0: no limit.
+  let perAddressLimit: Int
   let metrics: Metrics
   let log: EventLog
   private let lastLimitLog = Atomic<UInt64>(0)
+  private let lastPerAddressLog = Atomic<UInt64>(0)
+
+  /// The open connections, and how many each client address holds (no entry at zero, so the
+  /// table never holds more addresses than there are open connections).
+  struct Open {
+    var entries: [ObjectIdentifier: ConnectionEntry] = [:]
+    var perAddress: [ClientAddress: Int] = [:]
+  }
   private let running = Atomic<Bool>(true)
 
-  init(headerTimeoutSeconds: Int, idleTimeoutSeconds: Int, limit: Int, metrics: Metrics, log: EventLog) {
+  init(
+    headerTimeoutSeconds: Int, idleTimeoutSeconds: Int, limit: Int, perAddressLimit: Int = 0, metrics: Metrics,
+    log: EventLog
+  ) {
     headerTimeout = UInt64(headerTimeoutSeconds) * 1_000_000_000
     keptAliveTimeout = UInt64(headerTimeoutSeconds + idleTimeoutSeconds) * 1_000_000_000
     self.limit = limit
+    self.perAddressLimit = perAddressLimit
     self.metrics = metrics
     self.log = log
   }
 
+  /// Whether a new connection from `address` may open: asked by libmicrohttpd at accept, before
+  /// the connection is set up. A refusal is counted and logged (without the address); the client
+  /// sees the connection closed at once.
+  ///
+  /// The count moves only in ``opened(_:)`` and ``closed(_:)``, so a connection libmicrohttpd
+  /// drops between this answer and its start leaves nothing behind. Each polling thread accepts
+  /// and starts one connection at a time, so an address can exceed the limit by at most
+  /// `--threads` − 1 connections that were accepted at the same instant.
+  func admits(_ address: ClientAddress?) -> Bool {
+    guard perAddressLimit > 0, let address else { return true }
+    let open = entries.withLock { $0.perAddress[address, default: 0] }
+    guard open >= perAddressLimit else { return true }
+    metrics.perAddressLimitRefusals.add(1, ordering: .relaxed)
+    if due(lastPerAddressLog) {
+      log.event("perAddressLimit", [("open", open), ("limit", perAddressLimit)])
+    }
+    return false
+  }
+
   func opened(_ entry: ConnectionEntry) {
-    let open = entries.withLock { entries -> Int in
-      entries[ObjectIdentifier(entry)] = entry
-      return entries.count
+    let open = entries.withLock { open -> Int in
+      open.entries[ObjectIdentifier(entry)] = entry
+      if let address = entry.address { open.perAddress[address, default: 0] += 1 }
+      return open.entries.count
     }
     if open >= limit {
       metrics.connectionLimitReached.add(1, ordering: .relaxed)
-      // One line per 10 s at most, however many connections wait in the backlog.
-      let now = Daemon.now()
-      let last = lastLimitLog.load(ordering: .relaxed)
-      if now - last > 10_000_000_000,
-        lastLimitLog.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged
-      {
-        log.event("connectionLimit", [("open", open), ("limit", limit)])
-      }
+      if due(lastLimitLog) { log.event("connectionLimit", [("open", open), ("limit", limit)]) }
     }
   }
 
   func closed(_ entry: ConnectionEntry) {
-    _ = entries.withLock { $0.removeValue(forKey: ObjectIdentifier(entry)) }
+    entries.withLock { open in
+      guard open.entries.removeValue(forKey: ObjectIdentifier(entry)) != nil, let address = entry.address else {
+        return
+      }
+      let left = open.perAddress[address, default: 1] - 1
+      open.perAddress[address] = left > 0 ? left : nil
+    }
+  }
+
+  /// Open connections from `address` (for tests and the status page).
+  func openConnections(from address: ClientAddress) -> Int {
+    entries.withLock { $0.perAddress[address, default: 0] }
+  }
+
+  /// Whether a rate-limited log line is due: one per 10 s at most, however many connections
+  /// wait in the backlog or are refused.
+  private func due(_ last: borrowing Atomic<UInt64>) -> Bool {
+    let now = Daemon.now()
+    let previous = last.load(ordering: .relaxed)
+    return now - previous > 10_000_000_000
+      && last.compareExchange(expected: previous, desired: now, ordering: .relaxed).exchanged
   }
 
   /// Starts the watchdog: a sweep every quarter of a second (at most a quarter second late).
@@ -132,9 +190,9 @@ final class ConnectionTracker: @unchecked Sendable {
   /// Shuts down every connection past the header deadline; returns how many.
   @discardableResult
   func sweep(now: UInt64 = Daemon.now()) -> Int {
-    let cut = entries.withLock { entries -> Int in
+    let cut = entries.withLock { open -> Int in
       var cut = 0
-      for entry in entries.values {
+      for entry in open.entries.values {
         if entry.cut.load(ordering: .relaxed) {
           shutdown(entry.fd, Int32(SHUT_RDWR))
           continue

@@ -37,6 +37,8 @@ final class Metrics: Sendable {
   let headerTimeouts = Atomic<Int>(0)
   /// Connections accepted while the connection limit was reached.
   let connectionLimitReached = Atomic<Int>(0)
+  /// Connections closed at accept because their address held `--max-connections-per-ip`.
+  let perAddressLimitRefusals = Atomic<Int>(0)
   /// Requests answered 503 because the body budget was spent.
   let budgetRefusals = Atomic<Int>(0)
   /// The body budget in use, read at each scrape.
@@ -128,6 +130,10 @@ final class Metrics: Sendable {
     out += "(more wait in the kernel's backlog).\n"
     out += "# TYPE formrules_http_connection_limit_reached_total counter\n"
     out += "formrules_http_connection_limit_reached_total \(connectionLimitReached.load(ordering: .relaxed))\n"
+    out += "# HELP formrules_http_per_address_refusals_total Connections closed at accept because their client "
+    out += "address held --max-connections-per-ip connections.\n"
+    out += "# TYPE formrules_http_per_address_refusals_total counter\n"
+    out += "formrules_http_per_address_refusals_total \(perAddressLimitRefusals.load(ordering: .relaxed))\n"
     out += "# HELP formrules_http_body_budget_refusals_total Requests answered 503 because --max-buffered-bytes "
     out += "was spent.\n"
     out += "# TYPE formrules_http_body_budget_refusals_total counter\n"

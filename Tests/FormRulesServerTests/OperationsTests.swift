@@ -279,13 +279,28 @@ struct OperationsTests {
     #expect(metrics.contains("formrules_http_requests_aborted_total"))
   }
 
-  @Test("per-IP connection limit: the connection over it is closed at once")
+  @Test("per-IP connection limit: the connection over it is closed at once, counted and logged")
   func perIPLimit() throws {
     let server = try ServerProcess(["--rules", "Rules", "--max-connections-per-ip", "3"])
-    let held = try (0..<3).map { _ in try RawClient(port: server.port) }
-    let over = try RawClient(port: server.port, timeout: 5)
-    #expect(over.isClosedByServer())
+    var held = try (0..<3).map { _ in try RawClient(port: server.port) }
+    for _ in 0..<2 {
+      let over = try RawClient(port: server.port, timeout: 5)
+      #expect(over.isClosedByServer())
+    }
+    // The count follows closes: with the held connections gone, the address gets in again.
+    held.removeAll()
+    usleep(200_000)
+    let metrics = try server.request("GET", "/metrics").text
+    #expect(metrics.contains("formrules_http_per_address_refusals_total 2\n"), "\(metrics)")
+    held = try (0..<2).map { _ in try RawClient(port: server.port) }
+    #expect(try server.request("GET", "/healthz").status == 200)
     _ = held
+    #expect(server.terminate() == 0)
+    // One rate-limited line for both refusals, without the client's address.
+    let lines = server.log.split(separator: "\n").filter { $0.contains("\"event\":\"perAddressLimit\"") }
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains("\"limit\":3") == true)
+    #expect(!lines.contains { $0.contains("127.0.0.1") })
   }
 
   @Test("secrets: a sensitive value never appears in any response or in the log")
