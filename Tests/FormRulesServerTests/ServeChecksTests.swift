@@ -200,6 +200,28 @@ struct ServeChecksTests {
     }
   }
 
+  @Test("a reload keeps the endpoints; one that drops a --check name fails and keeps the old rules")
+  func reload() throws {
+    let stub = try CheckStub()
+    let folder = try ScratchFolder(["signup.json": Self.rules])
+    defer { folder.remove() }
+    let server = try ServerProcess([
+      "--rules", folder.url.path, "--admin-listen", "127.0.0.1:0", "--check", "emailAvailable=\(stub.url("/email"))",
+      "--check", "notReused=\(stub.url("/pass"))",
+    ])
+    let json = ["Content-Type": "application/json"]
+    #expect(try server.request("POST", "/admin/reload", headers: json, admin: true).status == 200)
+    let taken = try server.post("signup", Self.body(email: "taken@example.jp"))
+    #expect(Self.codes(taken, field: "email") == ["emailAvailable"])
+    try folder.write("signup.json", Self.rules.replacingOccurrences(of: #", {"check": "notReused"}"#, with: ""))
+    let failed = try server.request("POST", "/admin/reload", headers: json, admin: true)
+    #expect(failed.status == 422)
+    #expect(failed.text.contains(#"no rules file names the check \"notReused\""#), "\(failed.text)")
+    #expect(stub.requests.count == 2)
+    _ = try server.post("signup", Self.body(email: "taken@example.jp"))
+    #expect(stub.requests.count == 4, "the old rules, with both checks, are still served")
+  }
+
   @Test("SIGTERM while a check is waiting stops cleanly, without waiting for the endpoint")
   func stopWhileSuspended() throws {
     let stub = try CheckStub()
