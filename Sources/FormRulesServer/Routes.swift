@@ -321,7 +321,9 @@ struct Routes {
       return .now(Response.problem(400, Routes.malformedDetail(malformed), extra: extra))
     }
     let policy = served.policy
-    let timeout = configuration.checkTimeout
+    // An endpoint's HTTPCheck ends at the check timeout itself (and says "timeout"); the
+    // policy's race is the backstop for every check, a closure's included.
+    let timeout = configuration.checkTimeout + ServerConfiguration.checkBackstop
     if let field {
       guard served.knownFields.contains(field) else {
         return .now(

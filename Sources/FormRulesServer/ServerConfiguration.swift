@@ -83,6 +83,10 @@ public struct ServerConfiguration: Sendable {
   /// How long a named check may take before the field fails with `check.unavailable`
   /// (`--check-timeout`): 2 seconds, the library's default.
   public var checkTimeout: Duration = .seconds(2)
+  /// How much longer than ``checkTimeout`` the policy waits for a check before it counts as
+  /// `check.unavailable`: an endpoint's ``HTTPCheck`` gives up at ``checkTimeout`` itself, and a
+  /// closure from ``checks`` or ``registry`` is cut at ``checkTimeout`` + 100 ms.
+  public static let checkBackstop: Duration = .milliseconds(100)
 
   public init(rulesPath: String) {
     self.rulesPath = rulesPath

@@ -93,6 +93,8 @@ struct ServeChecksTests {
     let log = server.log
     #expect(log.contains(#""event":"check""#) && log.contains(#""check":"emailAvailable""#), "\(log)")
     #expect(!log.contains("free@example.jp"))
+    if path == "/slow" { #expect(log.contains(#""reason":"timeout""#), "\(log)") }
+    if path == "dead" { #expect(log.contains(#""reason":"unreachable""#), "\(log)") }
   }
 
   @Test("values travel only in the body; the password only as its own check's value, never in values or logs")
