@@ -32,7 +32,8 @@ import Synchronization
 /// own target, so that an app that does not use it links nothing more. One session per check,
 /// ephemeral (no cookies, no cache, no credentials store), at most ``maxConnections``
 /// connections to the endpoint at once; further requests wait in the session's queue, within
-/// their timeout.
+/// their timeout. On Linux libcurl follows the `http_proxy`/`https_proxy`/`no_proxy` environment
+/// variables, as `curl` does: with one set, the request (values included) goes through that proxy.
 public struct HTTPCheck: Sendable {
   /// The check's name (`{"check": NAME}`), also its failure code.
   public let name: String
@@ -230,6 +231,9 @@ private final class Client: @unchecked Sendable {
     configuration.httpCookieStorage = nil
     configuration.httpShouldSetCookies = false
     configuration.urlCredentialStorage = nil
+    // No proxy setting here: FoundationNetworking has none on Linux (swift-corelibs-foundation
+    // #5199), and libcurl follows `http_proxy`, `https_proxy` and `no_proxy` from the environment
+    // (docs/server.md says so).
     // libcurl's own timers, in whole seconds here (FoundationNetworking rounds a fraction down,
     // so 0.5 would expire at once): a backstop above the deadline `post` keeps itself.
     configuration.timeoutIntervalForRequest = (seconds + 1).rounded(.up)
