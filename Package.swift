@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "FormRulesExport", targets: ["FormRulesExport"]),
     .library(name: "FormRulesBulk", targets: ["FormRulesBulk"]),
     .library(name: "FormRulesUI", targets: ["FormRulesUI"]),
+    .library(name: "FormRulesHTTP", targets: ["FormRulesHTTP"]),
     .library(name: "FormRulesServer", targets: ["FormRulesServer"]),
     .executable(name: "validate", targets: ["validate"]),
   ],
@@ -58,17 +59,22 @@ let package = Package(
     .target(name: "FormRulesExport", dependencies: ["FormRules"]),
     // JSON Lines in, reports out, in parallel, over the same plan.
     .target(name: "FormRulesBulk", dependencies: ["FormRules"]),
+    // Named checks decided by the app's HTTP endpoint (`HTTPCheck`), over URLSession
+    // (FoundationNetworking and libcurl on Linux): outside the core, so an app without it links neither.
+    .target(name: "FormRulesHTTP", dependencies: ["FormRules"]),
     // `validate serve`: the HTTP routes over libmicrohttpd, embeddable in a Swift app.
     .target(
       name: "FormRulesServer",
-      dependencies: ["FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "CMicroHTTPD"]),
+      dependencies: [
+        "FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "FormRulesHTTP", "CMicroHTTPD",
+      ]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
     .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
     .executableTarget(
       name: "validate",
       dependencies: [
         "FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "FormRulesUI", "TerminalForm",
-        "FormRulesServer",
+        "FormRulesServer", "FormRulesHTTP",
       ]),
     // Benchmarks: `swift run -c release validate-bench` in this package, not products for others.
     .executableTarget(name: "validate-bench", dependencies: ["FormRules", "FormRulesPassword", "FormRulesBulk"]),
@@ -84,7 +90,10 @@ let package = Package(
     .testTarget(name: "CustomRuleTests", dependencies: ["FormRules", "FormRulesExport"], exclude: ["Fixtures"]),
     .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm", "FormRulesTestSupport"]),
     // Starts the real `validate serve` on an ephemeral loopback port and talks HTTP to it.
-    .testTarget(name: "FormRulesServerTests", dependencies: ["validate", "FormRulesTestSupport"]),
+    // Also embeds `PolicyServer` with an app's registry and checks, and runs `HTTPCheck` against stubs.
+    .testTarget(
+      name: "FormRulesServerTests",
+      dependencies: ["validate", "FormRulesServer", "FormRulesHTTP", "FormRulesPassword", "FormRulesTestSupport"]),
     .testTarget(
       name: "ValidateCLITests", dependencies: ["validate", "FormRulesPassword", "TerminalForm", "FormRulesTestSupport"],
       exclude: ["Fixtures"]),

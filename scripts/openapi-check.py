@@ -18,6 +18,9 @@ import subprocess
 import sys
 import time
 import http.client
+import http.server
+import tempfile
+import threading
 
 import jsonschema
 from openapi_spec_validator import validate as validate_spec
@@ -152,6 +155,63 @@ try:
 finally:
     server.terminate()
     server.wait(timeout=30)
+
+
+class CheckStub(http.server.BaseHTTPRequestHandler):
+    """The app's check endpoint (`--check NAME=URL`): /email refuses taken@example.jp, /error is 500."""
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        if self.path == "/error":
+            self.send_response(500)
+            answer = b"{}"
+        else:
+            self.send_response(200)
+            answer = json.dumps({"pass": body["value"] != "taken@example.jp"}).encode()
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(answer)))
+        self.end_headers()
+        self.wfile.write(answer)
+
+    def log_message(self, *args):
+        pass
+
+
+# Named checks over HTTP: the report, problem details and live feedback with checksNotRun.
+stub = http.server.ThreadingHTTPServer(("127.0.0.1", 0), CheckStub)
+threading.Thread(target=stub.serve_forever, daemon=True).start()
+folder = tempfile.mkdtemp()
+rules = {"version": 1, "defaultLocale": "en", "fields": {
+    "email": {"label": {"en": "Email", "ja": "メール"}, "rules": [{"email": "practical"}, {"check": "emailAvailable"}]},
+    "password": {"label": {"en": "Password", "ja": "パスワード"}, "sensitive": True,
+                 "rules": [{"minLength": 8}, {"check": "notReused"}]}}}
+with open(os.path.join(folder, "app.json"), "w", encoding="utf-8") as f:
+    json.dump(rules, f)
+stub_url = f"http://127.0.0.1:{stub.server_address[1]}"
+server = subprocess.Popen([BINARY, "serve", "--rules", folder, "--listen", "127.0.0.1:0", "--access-log", "off",
+                           "--check", f"emailAvailable={stub_url}/email", "--check", f"notReused={stub_url}/error"],
+                          cwd=ROOT, stderr=subprocess.PIPE, text=True)
+try:
+    line = server.stderr.readline()
+    PORT = int(re.search(r'"address":"127\.0\.0\.1:(\d+)"', line).group(1))
+    J = {"Content-Type": "application/json"}
+    V = "/v1/rules/{name}/validate"
+    free = json.dumps({"email": "free@example.jp"})
+    taken = json.dumps({"email": "taken@example.jp"})
+    unavailable = json.dumps({"email": "free@example.jp", "password": "long enough"})
+    check(V, "POST", "/v1/rules/app/validate", 200, J, free)
+    check(V, "POST", "/v1/rules/app/validate", 422, J, taken)
+    check(V, "POST", "/v1/rules/app/validate", 422, {**J, "Accept": "application/problem+json"}, taken)
+    check(V, "POST", "/v1/rules/app/validate", 422, J, unavailable)
+    check(V, "POST", "/v1/rules/app/validate", 422, {**J, "Accept": "application/problem+json"}, unavailable)
+    check(V, "POST", "/v1/rules/app/validate?field=email", 200, J, taken)
+    check(V, "POST", "/v1/rules/app/validate?field=email&checks=1", 200, J, taken)
+    check(V, "POST", "/v1/rules/app/validate?field=password&checks=1", 200, J, unavailable)
+    check(V, "POST", "/v1/rules/app/validate?field=email&checks=yes", 400, J, taken)
+finally:
+    server.terminate()
+    server.wait(timeout=30)
+    stub.shutdown()
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

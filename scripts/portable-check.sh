@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The configuration an iOS app gets, proven on Linux (issue 27): the package built with its
 # default traits off (no IDNA, so no libidn2), then
-#   1. FormRules and FormRulesUI reference no libidn2 and no libmicrohttpd symbol, and hold no
-#      `validate --help` text (the default build's FormRules does reference libidn2, so the
-#      check can fail);
+#   1. FormRules and FormRulesUI reference no libidn2, libmicrohttpd, libcurl or
+#      FoundationNetworking symbol, and hold no `validate --help` text (the default build's
+#      FormRules does reference libidn2, and FormRulesHTTP FoundationNetworking, so the checks
+#      can fail);
 #   2. the core's test targets (FormRulesTests, FormRulesUITests, CustomRuleTests) pass in it:
 #      tests that need libidn2 are disabled by name (`IDNA.isAvailable`), the fallback's own
 #      tests run instead.
@@ -29,12 +30,19 @@ for module in FormRules FormRulesUI; do
   # grep -c reads everything: an early exit would break the pipe and, under pipefail, the count.
   check "$module links no libidn2" "[ \$(undefined $module | grep -c 'idn2_') -eq 0 ]"
   check "$module links no libmicrohttpd" "[ \$(undefined $module | grep -c 'MHD_') -eq 0 ]"
+  # FormRulesHTTP's URLSession client (issue 28) stays out of the core: no libcurl, no FoundationNetworking.
+  check "$module links no libcurl or FoundationNetworking" \
+    "[ \$(undefined $module | grep -Ec 'curl_|FoundationNetworking') -eq 0 ]"
   check "$module holds no validate --help text" "[ \$(objects $module | xargs cat | grep -ac 'cli.help.serve') -eq 0 ]"
 done
 default=.build/debug/FormRules.build
 if [ -d "$default" ]; then
   check "the default build's FormRules does link libidn2 (control)" \
     "[ \$(find $default -name '*.o' | xargs nm -u 2>/dev/null | grep -c 'idn2_') -gt 0 ]"
+fi
+if [ -d "$scratch/debug/FormRulesHTTP.build" ]; then
+  check "FormRulesHTTP does use FoundationNetworking (control)" \
+    "[ \$(undefined FormRulesHTTP | grep -c 'FoundationNetworking') -gt 0 ]"
 fi
 if [ -d "$scratch/debug/validate.build" ]; then
   check "the tool does hold its help text (control)" \

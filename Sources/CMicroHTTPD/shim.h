@@ -99,10 +99,11 @@ static inline ssize_t cmhd_end_of_stream(void) { return MHD_CONTENT_READER_END_O
 static inline ssize_t cmhd_end_with_error(void) { return MHD_CONTENT_READER_END_WITH_ERROR; }
 static inline uint64_t cmhd_size_unknown(void) { return MHD_SIZE_UNKNOWN; }
 
-/// Internal polling threads (a pool when `thread_pool_size` > 1), epoll where available, and the
-/// inter-thread channel that MHD_quiesce_daemon needs to stop accepting while requests finish.
+/// Internal polling threads (a pool when `thread_pool_size` > 1), epoll where available, the
+/// inter-thread channel that MHD_quiesce_daemon needs to stop accepting while requests finish,
+/// and suspend/resume: a request waiting for its named checks leaves its thread free.
 static inline unsigned int cmhd_flags(void) {
-  return MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC;
+  return MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_ALLOW_SUSPEND_RESUME;
 }
 
 /// A request header (case-insensitive name), or NULL.

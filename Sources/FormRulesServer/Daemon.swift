@@ -23,7 +23,7 @@ final class RequestState: @unchecked Sendable {
   var reserved = 0
   /// The body outgrew what the budget would give: it is discarded and the answer is 503.
   var overBudget = false
-  var finish: (([UInt8]) -> Response)?
+  var finish: (([UInt8]) -> Reply)?
   /// A `validate-batch` upload being validated as it arrives.
   var batch: BatchStream?
   var batchLanguage = ""
@@ -52,6 +52,14 @@ final class Daemon: @unchecked Sendable {
   private var listenFD: Int32 = -1
   unowned let server: PolicyServer
   let tracker: ConnectionTracker
+  /// Connections suspended while their named checks run, by request; resumed once each, by the
+  /// check's answer or by ``stop()``. At most one per open connection (``connectionLimit``).
+  private let suspended = Mutex(SuspendedConnections())
+
+  private struct SuspendedConnections: @unchecked Sendable {
+    var stopping = false
+    var entries: [ObjectIdentifier: (connection: OpaquePointer, state: RequestState)] = [:]
+  }
 
   init(kind: Kind, server: PolicyServer, listen: ListenAddress) throws(ServerError) {
     self.kind = kind
@@ -238,9 +246,19 @@ final class Daemon: @unchecked Sendable {
     if fd >= 0 { close(fd) }
   }
 
-  /// Closes every connection and joins the library's threads.
+  /// Closes every connection and joins the library's threads. A connection still waiting for
+  /// its checks is resumed first with 503 (libmicrohttpd must not stop with one suspended).
   func stop() {
     tracker.stop()
+    suspended.withLock { table in
+      table.stopping = true
+      for entry in table.entries.values {
+        entry.state.ready = Response.problem(
+          503, "the server stopped before the named checks answered", headers: [("Retry-After", "1")])
+        MHD_resume_connection(entry.connection)
+      }
+      table.entries = [:]
+    }
     guard let daemon else { return }
     MHD_stop_daemon(daemon)
     self.daemon = nil
@@ -325,7 +343,50 @@ final class Daemon: @unchecked Sendable {
     }
     let body = state.body
     state.body = []
-    return queue(finish(body), connection: connection, state: state, request: request)
+    switch finish(body) {
+    case .now(let response):
+      return queue(response, connection: connection, state: state, request: request)
+    case .later(let work):
+      return suspend(connection, state: state, request: request, until: work)
+    }
+  }
+
+  /// Suspends the connection while `work` runs (named checks, bounded by the check timeout), so
+  /// that no serving thread waits; its answer is queued once libmicrohttpd calls back after
+  /// ``resume(_:with:)``. While stopping, answers 503 at once.
+  private func suspend(
+    _ connection: OpaquePointer, state: RequestState, request: Request,
+    until work: @escaping @Sendable () async -> Response
+  ) -> Bool {
+    state.pendingRequest = request
+    let key = ObjectIdentifier(state)
+    let accepted = suspended.withLock { table -> Bool in
+      guard !table.stopping else { return false }
+      table.entries[key] = (connection, state)
+      // Under the lock: `stop()` never resumes a connection that is not suspended yet.
+      MHD_suspend_connection(connection)
+      return true
+    }
+    guard accepted else {
+      state.pendingRequest = nil
+      return queue(
+        Response.problem(503, "the server is stopping", headers: [("Retry-After", "1")]), connection: connection,
+        state: state, request: request)
+    }
+    Task {
+      let response = await work()
+      self.resume(key, with: response)
+    }
+    return true
+  }
+
+  /// Hands a suspended request its answer and resumes its connection, unless ``stop()`` did.
+  private func resume(_ key: ObjectIdentifier, with response: Response) {
+    suspended.withLock { table in
+      guard let entry = table.entries.removeValue(forKey: key) else { return }
+      entry.state.ready = response
+      MHD_resume_connection(entry.connection)
+    }
   }
 
   /// 503 when the body budget is spent: the client may try again in a second.

@@ -37,7 +37,7 @@ enum DemoLogin {
     }
     let generation = routes.generation
     return .readBody(limit: limit, route: path, rulesName: nil) { body in
-      answer(request, body: body, generation: generation)
+      .now(answer(request, body: body, generation: generation))
     }
   }
 

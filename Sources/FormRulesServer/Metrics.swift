@@ -1,13 +1,15 @@
 import FormRules
 import FormRulesBulk
+import FormRulesHTTP
 import FormRulesPassword
 import Foundation
 import Synchronization
 
 /// The counters `/metrics` exposes in the Prometheus text format (version 0.0.4). Labels
 /// are closed sets: route templates (11), method labels (`GET`, `HEAD`, `POST`, `OPTIONS`,
-/// `other`) and the statuses the server sends (about 20): never a value, a rules file's
-/// content or a client-chosen string. Every label value is escaped as the format requires.
+/// `other`) and the statuses the server sends (about 20), the configured check endpoints'
+/// names (`--check`, fixed at start) and their results (`pass`, `fail`, and why a check was
+/// unavailable: 6 kinds): never a value, a rules file's content or a client-chosen string. Every label value is escaped as the format requires.
 final class Metrics: Sendable {
   struct Key: Hashable {
     var route: String
@@ -29,6 +31,8 @@ final class Metrics: Sendable {
     var lastReloadSuccess = true
     var lastReloadTime = 0.0
     var rulesLoaded = 0
+    /// Answers of the check endpoints, by check name and result.
+    var checks: [String: Int] = [:]
   }
 
   private let state = Mutex(State())
@@ -51,6 +55,17 @@ final class Metrics: Sendable {
       state.durationCount += 1
       state.durationSum += seconds
     }
+  }
+
+  /// One answer of a check endpoint (`check` is a configured name, the result a closed set).
+  func recordCheck(_ check: String, outcome: HTTPCheck.Outcome) {
+    let result: String
+    switch outcome {
+    case .passed: result = "pass"
+    case .failed: result = "fail"
+    case .unavailable(let error): result = error.kind
+    }
+    state.withLock { $0.checks[check + "\u{0}" + result, default: 0] += 1 }
   }
 
   /// A request whose connection closed before its response was sent.
@@ -141,6 +156,19 @@ final class Metrics: Sendable {
     out += "# HELP formrules_http_buffered_bytes Bytes of request bodies and batch reports held now.\n"
     out += "# TYPE formrules_http_buffered_bytes gauge\n"
     out += "formrules_http_buffered_bytes \(bufferedBytes)\n"
+    if !state.checks.isEmpty {
+      out += "# HELP formrules_check_requests_total Requests to the check endpoints (--check), by check and result "
+      out += "(pass, fail, or why there was no decision: status, malformed, timeout, unreachable, cancelled).\n"
+      out += "# TYPE formrules_check_requests_total counter\n"
+      for key in state.checks.keys.sorted() {
+        let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
+        out += "formrules_check_requests_total{check=\""
+        out.label(String(parts[0]))
+        out += "\",result=\""
+        out.label(String(parts.last ?? ""))
+        out += "\"} \(state.checks[key] ?? 0)\n"
+      }
+    }
     return out.bytes
   }
 }

@@ -1,5 +1,6 @@
 import FormRules
 import FormRulesBulk
+import FormRulesHTTP
 import FormRulesPassword
 import Foundation
 import Synchronization
@@ -25,6 +26,11 @@ public final class PolicyServer: @unchecked Sendable {
   let log: EventLog
   let bodyBudget: BodyBudget
   let web: WebFolder?
+  /// ``ServerConfiguration/registry`` with every check the server runs registered in it: the
+  /// configuration's closures and an ``HTTPCheck`` per endpoint.
+  let registry: RuleRegistry
+  /// The names of the configuration's checks and endpoints, each of which some rules file must name.
+  let givenChecks: [String]
   private let current: Mutex<RulesGeneration>
   private let reloading = Mutex<LastReload>(LastReload())
   private let draining = Atomic<Bool>(false)
@@ -49,10 +55,48 @@ public final class PolicyServer: @unchecked Sendable {
     } else {
       web = nil
     }
+    (registry, givenChecks) = try PolicyServer.checkRegistry(configuration, log: log, metrics: metrics)
     let generation = try RulesGeneration.load(
-      path: configuration.rulesPath, number: 1, confine: configuration.confineRules)
+      path: configuration.rulesPath, number: 1, confine: configuration.confineRules, registry: registry,
+      givenChecks: givenChecks)
     current = Mutex(generation)
     metrics.recordLoad(success: true, generation: 1, rulesLoaded: generation.names.count, initial: true)
+    logChecksWithoutClosure(generation)
+  }
+
+  /// The configuration's registry with its closures and one ``HTTPCheck`` per endpoint registered.
+  /// An endpoint's check logs each answer that is not a decision (`check` event: the check's
+  /// name and why, never a value or the URL) and counts every answer.
+  static func checkRegistry(_ configuration: ServerConfiguration, log: EventLog, metrics: Metrics) throws(ServerError)
+    -> (RuleRegistry, [String])
+  {
+    var registry = configuration.registry
+    var given: [String] = []
+    func register(_ check: AsyncCheck) throws(ServerError) {
+      do { try registry.register(check: check) } catch { throw ServerError(error.description) }
+      given.append(check.name)
+    }
+    for check in configuration.checks { try register(check) }
+    for (name, url) in configuration.checkEndpoints.sorted(by: { $0.key < $1.key }) {
+      let check: HTTPCheck
+      do {
+        check = try HTTPCheck(name: name, url: url, timeout: configuration.checkTimeout) { name, outcome in
+          metrics.recordCheck(name, outcome: outcome)
+          guard case .unavailable(let error) = outcome else { return }
+          log.event("check", [("check", name), ("result", "unavailable"), ("reason", error.kind)])
+        }
+      } catch {
+        throw ServerError(error.description)
+      }
+      try register(check.asyncCheck())
+    }
+    return (registry, given)
+  }
+
+  /// A `checksWithoutClosure` event when the rules name checks nothing decides.
+  private func logChecksWithoutClosure(_ generation: RulesGeneration) {
+    guard !generation.checksWithoutClosure.isEmpty else { return }
+    log.event("checksWithoutClosure", [("checks", generation.checksWithoutClosure)])
   }
 
   /// The rules generation new requests run on.
@@ -83,6 +127,8 @@ public final class PolicyServer: @unchecked Sendable {
     var fields: [(String, Any)] = [
       ("address", api.address.description), ("rules", generation.names), ("threads", configuration.threads),
     ]
+    // The names only: an endpoint's URL may hold a token.
+    if !givenChecks.isEmpty { fields.append(("checks", givenChecks)) }
     if let admin { fields.append(("admin", admin.address.description)) }
     if let web { fields.append(("web", web.root)) }
     log.event("listening", fields)
@@ -105,8 +151,10 @@ public final class PolicyServer: @unchecked Sendable {
       let outcome: ReloadOutcome
       do {
         let next = try RulesGeneration.load(
-          path: configuration.rulesPath, number: old.number + 1, confine: configuration.confineRules)
+          path: configuration.rulesPath, number: old.number + 1, confine: configuration.confineRules,
+          registry: registry, givenChecks: givenChecks)
         current.withLock { $0 = next }
+        logChecksWithoutClosure(next)
         last = LastReload(succeeded: true, problems: [], time: Date())
         metrics.recordLoad(success: true, generation: next.number, rulesLoaded: next.names.count, initial: false)
         log.event("reload", [("result", "reloaded"), ("generation", next.number), ("rules", next.names)])

@@ -7,9 +7,18 @@ import Foundation
 /// most `limit` bytes and then answer with `finish`.
 enum Plan {
   case respond(Response)
-  case readBody(limit: Int, route: String, rulesName: String?, finish: ([UInt8]) -> Response)
+  case readBody(limit: Int, route: String, rulesName: String?, finish: ([UInt8]) -> Reply)
   /// `validate-batch`: the body goes line by line into `batch` as it arrives.
   case readBatch(limit: Int, rulesName: String, language: String, batch: BatchStream)
+}
+
+/// The answer to a request whose body is in: now, or once named checks have run. `later`
+/// suspends the connection (libmicrohttpd's suspend/resume), so no serving thread waits; the
+/// work is bounded by the check timeout and must not read the request (its connection belongs
+/// to libmicrohttpd's thread).
+enum Reply {
+  case now(Response)
+  case later(@Sendable () async -> Response)
 }
 
 /// Where a path goes: read once per request from the raw path's bytes (as the client sent it,
@@ -154,7 +163,7 @@ struct Routes {
           let plan = bodyPlan(
             request, route: route.template, served: served, limit: configuration.maxBatchBytes,
             types: Routes.jsonLinesTypes
-          ) { _ in Response(status: 500) }
+          ) { _ in .now(Response(status: 500)) }
           guard case .readBody(let limit, _, let rulesName?, _) = plan else { return plan }
           let language = language(served, request)
           guard
@@ -210,7 +219,7 @@ struct Routes {
 
   private func bodyPlan(
     _ request: Request, route: String, served: ServedRules, limit: Int, types: [String],
-    finish: @escaping ([UInt8]) -> Response
+    finish: @escaping ([UInt8]) -> Reply
   ) -> Plan {
     let mediaType = request.mediaType
     guard let mediaType, types.contains(mediaType) || (types == Routes.jsonTypes && mediaType.hasSuffix("+json")) else {
@@ -273,11 +282,17 @@ struct Routes {
 
   /// `POST …/validate`: 200 and the report when valid, 422 when not (or RFC 9457 problem
   /// details with `Accept: application/problem+json`); with `?field=`, that field's report
-  /// and its live checklist, 200 whether or not the field is valid.
-  private func validate(_ served: ServedRules, _ request: Request, body: [UInt8]) -> Response {
+  /// and its live checklist, 200 whether or not the field is valid, syntax-only unless
+  /// `&checks=1` runs that field's named checks.
+  ///
+  /// When the rules name a check the server can run (``ServedRules/runsChecks``), the whole
+  /// form's validation runs the due checks within the check timeout: the reply comes later.
+  private func validate(_ served: ServedRules, _ request: Request, body: [UInt8]) -> Reply {
     let language = language(served, request)
     let headers = [("Content-Language", language), ("Vary", "Accept-Language")]
-    if request.argument("field") == nil, !wantsProblem(request) {
+    let field = request.argument("field")
+    let problem = wantsProblem(request)
+    if field == nil, !problem, !served.runsChecks {
       // The whole form's report, written by the engine of `validate --jsonl` straight from the
       // body's bytes: the same plan and the same report bytes as `Report.json(locale:)`, with
       // the failure objects memoised in the validator. A malformed body is described below.
@@ -287,8 +302,8 @@ struct Routes {
         return (outcome, Array(UnsafeRawBufferPointer(rebasing: validator.output.dropLast())))
       }
       if outcome != .malformed {
-        return Response(
-          status: outcome == .valid ? 200 : 422, contentType: Response.json, body: report, headers: headers)
+        return .now(
+          Response(status: outcome == .valid ? 200 : 422, contentType: Response.json, body: report, headers: headers))
       }
     }
     let values: [String: String?]
@@ -303,20 +318,53 @@ struct Routes {
         // A JSON Pointer to the value of the wrong type, as the library's problem document gives.
         extra.append(("pointer", .string("/" + Report.pointerToken(field))))
       }
-      return Response.problem(400, Routes.malformedDetail(malformed), extra: extra)
+      return .now(Response.problem(400, Routes.malformedDetail(malformed), extra: extra))
     }
-    if let field = request.argument("field") {
+    let policy = served.policy
+    // An endpoint's HTTPCheck ends at the check timeout itself (and says "timeout"); the
+    // policy's race is the backstop for every check, a closure's included.
+    let timeout = configuration.checkTimeout + ServerConfiguration.checkBackstop
+    if let field {
       guard served.knownFields.contains(field) else {
-        return Response.problem(
-          400, "the rules \"\(served.name)\" have no field \"\(Routes.printable(field))\"",
-          extra: [("fields", .array(served.policy.fieldNames.map(JSONValue.string)))])
+        return .now(
+          Response.problem(
+            400, "the rules \"\(served.name)\" have no field \"\(Routes.printable(field))\"",
+            extra: [("fields", .array(served.policy.fieldNames.map(JSONValue.string)))]))
       }
-      return fieldFeedback(served, field: field, values: values, language: language, headers: headers)
+      let runChecks: Bool
+      switch request.argument("checks") {
+      case nil, "0"?: runChecks = false
+      case "1"?: runChecks = true
+      default:
+        return .now(Response.problem(400, "checks must be 1 (run the field's named checks) or 0 (the default)"))
+      }
+      guard runChecks, policy.hasNamedChecks else {
+        let report = policy.validateSyntaxOnly(values)
+        return .now(
+          Routes.fieldFeedback(
+            report, policy: policy, field: field, values: values, language: language, headers: headers))
+      }
+      return .later {
+        let report = await policy.validate(values, runningChecksOf: [field], timeout: timeout)
+        return Routes.fieldFeedback(
+          report, policy: policy, field: field, values: values, language: language, headers: headers)
+      }
     }
-    let report = served.policy.validate(values)
-    if wantsProblem(request), case .problem(let problem) = report.response(locale: language) {
+    guard served.runsChecks else {
+      return .now(Routes.answer(policy.validate(values), problem: problem, language: language, headers: headers))
+    }
+    return .later {
+      let report = await policy.validate(values, checks: [], timeout: timeout)
+      return Routes.answer(report, problem: problem, language: language, headers: headers)
+    }
+  }
+
+  /// The whole form's answer: 200 and the report when valid; else 422 and the report, or the
+  /// problem document when the client asked for one.
+  static func answer(_ report: Report, problem: Bool, language: String, headers: [(String, String)]) -> Response {
+    if problem, case .problem(let document) = report.response(locale: language) {
       return Response(
-        status: problem.status, contentType: ProblemDetails.mediaType, body: problem.bytes, headers: headers)
+        status: document.status, contentType: ProblemDetails.mediaType, body: document.bytes, headers: headers)
     }
     return Response(
       status: report.isValid ? 200 : 422, contentType: Response.json, body: Array(report.json(locale: language).utf8),
@@ -324,12 +372,12 @@ struct Routes {
   }
 
   /// The field's entry of the whole report (the CLI's shape, cut out of the report JSON
-  /// the library writes) and its checklist.
-  private func fieldFeedback(
-    _ served: ServedRules, field: String, values: [String: String?], language: String, headers: [(String, String)]
+  /// the library writes), its checklist, every field's failures, and the checks that did not
+  /// run (`checksNotRun`: left aside while typing, or asked for and unavailable).
+  static func fieldFeedback(
+    _ report: Report, policy: Policy, field: String, values: [String: String?], language: String,
+    headers: [(String, String)]
   ) -> Response {
-    let policy = served.policy
-    let report = policy.validate(values)
     let reportJSON = try? JSONParser().parse(report.json(locale: language))
     let entry = reportJSON?.objectValue?["fields"]?.objectValue?[field] ?? .null
     var plain: [String: String] = [:]
@@ -356,6 +404,10 @@ struct Routes {
     }
     writer.raw("]")
     writeLiveFields(report, policy: policy, language: language, to: &writer)
+    if !report.checksNotRun.isEmpty {
+      writer.raw(",")
+      Report.writeChecksNotRun(report.checksNotRun, to: &writer)
+    }
     writer.raw("}")
     return Response(status: 200, contentType: Response.json, body: writer.bytes, headers: headers)
   }
@@ -364,7 +416,7 @@ struct Routes {
   /// validating live needs one request that answers 200 (a 422 is logged as an error by
   /// browsers): `message` (labeled, for a live region), `inlineMessage` (under the field) and,
   /// for `strength`, `suggestion` (the catalog's first useful suggestion). See docs/web.md.
-  private func writeLiveFields(_ report: Report, policy: Policy, language: String, to writer: inout JSONWriter) {
+  private static func writeLiveFields(_ report: Report, policy: Policy, language: String, to writer: inout JSONWriter) {
     writer.raw(",\"formValid\":")
     writer.bool(report.isValid)
     writer.raw(",\"fields\":{")

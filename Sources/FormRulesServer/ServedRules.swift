@@ -15,10 +15,14 @@ final class ServedRules: Sendable {
   let etag: String
   /// The engines of `POST …/validate` and `…/validate-batch`, kept between requests.
   let validators: ValidatorPool
+  /// Whether the rules name a check (`{"check": NAME}`) that the server has a closure or an
+  /// endpoint for: a validation then runs the checks (asynchronously, the connection suspended).
+  let runsChecks: Bool
 
-  init(name: String, policy: Policy) {
+  init(name: String, policy: Policy, runsChecks: Bool = false) {
     self.name = name
     self.policy = policy
+    self.runsChecks = runsChecks
     knownFields = Set(policy.fieldNames)
     description = RuleDescription.document(name: name, policy: policy)
     etag = "\"" + RuleDescription.hash(description) + "\""
@@ -83,11 +87,28 @@ final class RulesGeneration: Sendable {
   let number: Int
   let rules: [String: ServedRules]
   let names: [String]
+  /// Checks the rules name that no closure or endpoint decides, as `rules: check`: their fields
+  /// always fail with `check.unavailable` (logged at start and on reload).
+  let checksWithoutClosure: [String]
 
-  init(number: Int, rules: [String: ServedRules]) {
+  init(number: Int, rules: [String: ServedRules], checksWithoutClosure: [String] = []) {
     self.number = number
     self.rules = rules
     names = rules.keys.sorted()
+    self.checksWithoutClosure = checksWithoutClosure
+  }
+
+  /// The check names a rules file uses (`{"check": NAME}`, at any depth).
+  static func checkNames(of ruleSet: RuleSet) -> Set<String> {
+    var names: Set<String> = []
+    func visit(_ node: RuleNode) {
+      switch node.kind {
+      case .rule(let rule): if let check = rule as? CheckRule { names.insert(check.check) }
+      case .allOf(let nodes), .anyOf(let nodes), .not(let nodes): nodes.forEach(visit)
+      }
+    }
+    for field in ruleSet.fields { field.rules.forEach(visit) }
+    return names
   }
 
   /// Loads every rules file under `path` (a file, or a folder searched recursively for
@@ -97,7 +118,14 @@ final class RulesGeneration: Sendable {
   /// relative paths without `..` below its own folder, refused before anything is opened, so
   /// the rules-path check below only has the file itself and the default list left to judge.
   /// Collects every problem of every file.
-  static func load(path: String, number: Int, confine: Bool = true) throws(RulesLoadError) -> RulesGeneration {
+  ///
+  /// Each file is compiled over `registry` (the app's rules, and every check the server runs,
+  /// registered in it). A name in `givenChecks` (`--check`, ``ServerConfiguration/checks``) that
+  /// no file names is a problem: a misspelt check would otherwise leave the real one unrun.
+  static func load(
+    path: String, number: Int, confine: Bool = true, registry: RuleRegistry = .standard,
+    givenChecks: [String] = []
+  ) throws(RulesLoadError) -> RulesGeneration {
     let fm = FileManager.default
     var isDirectory: ObjCBool = false
     guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -116,6 +144,8 @@ final class RulesGeneration: Sendable {
     var problems: [String] = []
     var loaded: [String: ServedRules] = [:]
     var origin: [String: String] = [:]
+    var named: Set<String> = []
+    var withoutClosure: [String] = []
     for file in files {
       let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
       if let other = origin[name] {
@@ -134,19 +164,28 @@ final class RulesGeneration: Sendable {
       do throws(RuleSetError) {
         let ruleSet = try RuleSet(
           contentsOf: URL(fileURLWithPath: file), options: .init(siblingTests: .required, confine: confine),
-          registry: .standard)
+          registry: registry)
         let listEscapes = confinement.checkLists(of: ruleSet)
         if !listEscapes.isEmpty {
           problems += listEscapes
           continue
         }
-        loaded[name] = ServedRules(name: name, policy: try ruleSet.compile())
+        let checks = checkNames(of: ruleSet)
+        named.formUnion(checks)
+        withoutClosure += checks.filter { registry.checks[$0] == nil }.sorted().map { "\(name): \($0)" }
+        loaded[name] = ServedRules(
+          name: name, policy: try ruleSet.compile(), runsChecks: checks.contains { registry.checks[$0] != nil })
       } catch {
         problems += error.problems.map(\.description)
       }
     }
+    for check in givenChecks where !named.contains(check) && problems.isEmpty {
+      var problem = "\(path): no rules file names the check \"\(check)\" ({\"check\": \"\(check)\"})"
+      if let guess = Suggestion.closest(to: check, in: named.sorted()) { problem += "; did you mean \"\(guess)\"?" }
+      problems.append(problem)
+    }
     if !problems.isEmpty { throw RulesLoadError(problems: problems) }
-    return RulesGeneration(number: number, rules: loaded)
+    return RulesGeneration(number: number, rules: loaded, checksWithoutClosure: withoutClosure)
   }
 
   static func rulesFiles(in folder: String) -> [String] {

@@ -1,3 +1,5 @@
+import FormRules
+import FormRulesPassword
 import Foundation
 
 /// Everything `validate serve` can be told, with the safe defaults a server should start with.
@@ -7,6 +9,16 @@ import Foundation
 /// configuration.listen = try ListenAddress("127.0.0.1:0")
 /// let server = try PolicyServer(configuration: configuration)
 /// try server.start()
+/// ```
+///
+/// An app embeds the server with its own rules and checks through ``registry``, ``checks`` and
+/// ``checkEndpoints``:
+///
+/// ```swift
+/// var registry = RuleRegistry.standard
+/// try registry.register(NotDisposableDomain.self)
+/// var configuration = ServerConfiguration(rulesPath: "Rules/app", registry: registry, checks: [emailAvailable])
+/// configuration.checkEndpoints = ["phoneKnown": "http://127.0.0.1:3000/checks/phone"]
 /// ```
 public struct ServerConfiguration: Sendable {
   /// A rules file, or a folder whose `*.json` rules files are served by file name.
@@ -58,9 +70,37 @@ public struct ServerConfiguration: Sendable {
   public var drainTimeout = 10
   /// One JSON line per request on standard error.
   public var accessLog = true
+  /// The rules the rules files may name: FormRulesPassword's `RuleRegistry.standard` (the
+  /// built-in rules and `notCommon`, `notBreached`, `strength`) unless the app gives its own, with
+  /// its rules and the checks it registered (``RuleRegistry/register(check:)``).
+  public var registry: RuleRegistry = .standard
+  /// The closures of named checks (`{"check": NAME}`), beside those registered in ``registry``.
+  public var checks: [AsyncCheck] = []
+  /// Named checks decided by the app's HTTP endpoint (`validate serve --check NAME=URL`), by
+  /// name: FormRulesHTTP's ``HTTPCheck`` POSTs `{"check","field","value","values"}` there and
+  /// reads `{"pass": true|false}`. A name may be given once over ``registry``, ``checks`` and here.
+  public var checkEndpoints: [String: String] = [:]
+  /// How long a named check may take before the field fails with `check.unavailable`
+  /// (`--check-timeout`): 2 seconds, the library's default.
+  public var checkTimeout: Duration = .seconds(2)
+  /// How much longer than ``checkTimeout`` the policy waits for a check before it counts as
+  /// `check.unavailable`: an endpoint's ``HTTPCheck`` gives up at ``checkTimeout`` itself, and a
+  /// closure from ``checks`` or ``registry`` is cut at ``checkTimeout`` + 100 ms.
+  public static let checkBackstop: Duration = .milliseconds(100)
 
   public init(rulesPath: String) {
     self.rulesPath = rulesPath
+  }
+
+  /// A configuration for an app's own rules and checks.
+  /// - Parameters:
+  ///   - rulesPath: a rules file, or a folder of them.
+  ///   - registry: the rules those files may name, and the app's registered checks.
+  ///   - checks: closures of named checks, beside the registry's.
+  public init(rulesPath: String, registry: RuleRegistry, checks: [AsyncCheck] = []) {
+    self.rulesPath = rulesPath
+    self.registry = registry
+    self.checks = checks
   }
 
   /// The number of processors: one serving thread each.

@@ -1,6 +1,7 @@
 import FormRules
 import FormRulesBulk
 import FormRulesExport
+import FormRulesHTTP
 import FormRulesPassword
 import FormRulesServer
 import Foundation
@@ -12,9 +13,9 @@ enum ServeCommand {
       "rules", "listen", "admin-listen", "threads", "web", "max-body-bytes", "max-batch-bytes", "max-uri-bytes",
       "max-header-bytes", "idle-timeout", "request-timeout", "max-connections", "max-connections-per-ip",
       "drain-timeout", "access-log", "tls-cert", "tls-key", "header-timeout", "max-buffered-bytes", "max-batch-lines",
-      "max-query-arguments",
+      "max-query-arguments", "check-timeout",
     ],
-    flags: ["no-web", "trusted-rules"], repeatable: ["allow-origin"])
+    flags: ["no-web", "trusted-rules"], repeatable: ["allow-origin", "check"])
 
   /// `validate serve --help`: the words from the catalog (`cli.help.*`), options and examples as typed.
   static let help = HelpPage([
@@ -31,6 +32,8 @@ enum ServeCommand {
     .row(.init(syntax: "--web <dir>", key: "cli.help.serve.web", column: 28)),
     .row(.init(syntax: "--no-web", key: "cli.help.serve.noWeb", column: 28)),
     .row(.init(syntax: "--trusted-rules", key: "cli.help.serve.trustedRules", column: 28)),
+    .row(.init(syntax: "--check <name>=<url>", key: "cli.help.serve.check", column: 28)),
+    .row(.init(syntax: "--check-timeout <s>", key: "cli.help.serve.checkTimeout", column: 28)),
     .row(.init(syntax: "--max-body-bytes <n>", key: "cli.help.serve.maxBodyBytes", column: 28)),
     .row(.init(syntax: "--max-batch-bytes <n>", key: "cli.help.serve.maxBatchBytes", column: 28)),
     .row(.init(syntax: "--max-batch-lines <n>", key: "cli.help.serve.maxBatchLines", column: 28)),
@@ -53,6 +56,7 @@ enum ServeCommand {
     .heading("cli.help.examples"),
     .typed("  validate serve --rules Rules"),
     .typed("  validate serve --rules Rules --listen 0.0.0.0:8080 --allow-origin https://shop.example"),
+    .typed("  validate serve --rules Rules/app --check emailAvailable=http://127.0.0.1:3000/checks/email"),
   ])
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -102,6 +106,32 @@ enum ServeCommand {
       if let bad = configuration.allowedOrigins.first(where: { !isOrigin($0) }) {
         throw UsageError(
           message: Words.text("cli.serve.badOrigin", ["value": bad, "example": "https://shop.example"]))
+      }
+      if let text = options.value("check-timeout") {
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0.001, seconds <= 60 else {
+          throw UsageError(message: Words.text("cli.serve.checkTimeout", ["value": text]))
+        }
+        configuration.checkTimeout = .milliseconds(Int((seconds * 1000).rounded()))
+      }
+      for given in options.all("check") {
+        guard let equals = given.firstIndex(of: "="),
+          given[..<equals].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
+          equals != given.startIndex
+        else {
+          throw UsageError(
+            message: Words.text(
+              "cli.serve.checkEndpoint",
+              ["value": given, "example": "emailAvailable=http://127.0.0.1:3000/checks/email"]))
+        }
+        let name = String(given[..<equals])
+        let url = String(given[given.index(after: equals)...])
+        guard configuration.checkEndpoints[name] == nil else {
+          throw UsageError(message: Words.text("cli.serve.checkTwice", ["check": name]))
+        }
+        guard (try? HTTPCheck(name: name, url: url, timeout: configuration.checkTimeout)) != nil else {
+          throw UsageError(message: Words.text("cli.serve.checkURL", ["check": name]))
+        }
+        configuration.checkEndpoints[name] = url
       }
       // Static files (and the demo login that comes with them) only when asked for.
       if !options.has("no-web") { configuration.webDirectory = options.value("web") }

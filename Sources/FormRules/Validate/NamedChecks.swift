@@ -70,6 +70,25 @@ extension Policy {
     return report.adding(due: due, answers: due.map { checkStubs[$0.name].map { $0 ? .passed : .failed } ?? .notGiven })
   }
 
+  /// Validates every field, running the due named checks of the fields in `fields` only and
+  /// leaving the others aside as ``validateSyntaxOnly(_:)`` does (listed in
+  /// ``Report/checksNotRun``, not failed): what a live endpoint asks on blur, when one field's
+  /// check ("is this address taken?") should run and the rest of the form is still being typed.
+  /// A check that runs and cannot answer fails with `check.unavailable`, as in
+  /// ``validate(_:checks:timeout:)-([String:String],_,_)``.
+  public func validate(
+    _ values: [String: String?], runningChecksOf fields: Set<String>, checks: [AsyncCheck] = [],
+    timeout: Duration = .seconds(2)
+  ) async -> Report {
+    let (report, due) = validateCollectingChecks { values[$0] ?? nil }
+    let running = due.filter { fields.contains($0.request.field) }
+    var result = await report.adding(due: running, answers: run(running, checks: checks, timeout: timeout))
+    for check in due where !fields.contains(check.request.field) {
+      result.checksNotRun.append(CheckNotRun(field: check.request.field, check: check.name, reason: .notGiven))
+    }
+    return result
+  }
+
   /// Validates the fields' own rules only, leaving every named check aside without counting
   /// it: what live typing asks for, never what a submit should use. A due check is still
   /// listed in ``Report/checksNotRun``.
@@ -96,15 +115,17 @@ extension Policy {
           guard case let rule as CheckRule = plan.nodes[k].rule else { continue }
           if transformed == nil {
             var all: [String: String] = [:]
-            for j in 0..<plan.fieldCount where !plan.fields[j].sensitive || j == i {
+            for j in 0..<plan.fieldCount where !plan.fields[j].sensitive {
               if let v = call.values[j] { all[plan.name(j)] = String(decoding: v, as: UTF8.self) }
             }
             transformed = all
           }
           due.append(
             DueCheck(
-              field: i, node: k, name: rule.check, value: String(decoding: bytes, as: UTF8.self),
-              values: transformed ?? [:]))
+              field: i, node: k,
+              request: CheckRequest(
+                check: rule.check, field: plan.name(i), value: String(decoding: bytes, as: UTF8.self),
+                values: transformed ?? [:], isSensitive: plan.fields[i].sensitive)))
         }
       }
       return due
@@ -122,9 +143,8 @@ extension Policy {
       var answers = [CheckAnswer](repeating: .notGiven, count: due.count)
       for (i, check) in due.enumerated() {
         guard let provided = table[check.name] else { continue }
-        let value = check.value
-        let all = check.values
-        group.addTask { (i, await Self.run(provided, value: value, values: all, timeout: timeout)) }
+        let request = check.request
+        group.addTask { (i, await Self.run(provided, request: request, timeout: timeout)) }
       }
       for await (i, answer) in group { answers[i] = answer }
       return answers
@@ -134,14 +154,12 @@ extension Policy {
   /// Races one check against its timeout in a task group: the first to finish wins and the
   /// other is cancelled, so no timer outlives the call. The caller's cancellation reaches
   /// both children; a cancelled or throwing check, or one out of time, is `.unavailable`.
-  static func run(_ check: AsyncCheck, value: String, values: [String: String], timeout: Duration) async
-    -> CheckAnswer
-  {
+  static func run(_ check: AsyncCheck, request: CheckRequest, timeout: Duration) async -> CheckAnswer {
     if Task.isCancelled { return .unavailable }
     return await withTaskGroup(of: CheckAnswer.self) { group -> CheckAnswer in
       group.addTask {
         do {
-          let pass = try await check.run(value, values)
+          let pass = try await check.perform(request)
           return Task.isCancelled ? .unavailable : (pass ? .passed : .failed)
         } catch {
           return .unavailable
@@ -191,9 +209,9 @@ enum CheckAnswer: Sendable, Equatable {
 struct DueCheck: Sendable {
   var field: Int
   var node: Int
-  var name: String
-  var value: String
-  var values: [String: String]
+  /// What its ``AsyncCheck`` is asked: the values of sensitive fields left out.
+  var request: CheckRequest
+  var name: String { request.check }
 }
 
 extension Policy {

@@ -286,6 +286,14 @@ let toolHelpMessages: [CatalogEntry] = [
     "cli.help.serve.maxConnectionsPerIP", ja: "クライアントのアドレスごとの最大数です（既定値：256。0は無制限で、プロキシの後ろで使用します）。",
     en: "Per client address (default 256; 0: no limit, for behind a proxy)."),
   CatalogEntry(
+    "cli.help.serve.check",
+    ja: "「{\"check\": name}」を、このアドレスへの問い合わせで判定します（docs/server.mdを参照）。繰り返し指定できます。",
+    en: "Decide {\"check\": name} by a POST to this URL (docs/server.md); repeatable."),
+  CatalogEntry(
+    "cli.help.serve.checkTimeout",
+    ja: "チェックの応答をこの秒数だけ待ちます。超えると「check.unavailable」です（既定値：2）。",
+    en: "Seconds to wait for a check's answer, else check.unavailable (default 2)."),
+  CatalogEntry(
     "cli.help.serve.drainTimeout", ja: "SIGTERMを受けたとき、処理中のリクエストをこの秒数だけ待ちます（既定値：10）。",
     en: "On SIGTERM, wait this long for requests in flight (default 10)."),
   CatalogEntry(
@@ -326,6 +334,18 @@ let toolHelpMessages: [CatalogEntry] = [
     en:
       "--allow-origin takes an origin such as {example}: a scheme, a host and an optional port, nothing else; got '{value}'"
   ),
+  CatalogEntry(
+    "cli.serve.checkTimeout", ja: "「--check-timeout」には0.001から60までの秒数を指定してください（指定された値：「{value}」）。",
+    en: "--check-timeout must be a number of seconds from 0.001 to 60; got '{value}'"),
+  CatalogEntry(
+    "cli.serve.checkEndpoint", ja: "「--check」には「{example}」のように「名前=URL」を指定してください（指定された値：「{value}」）。",
+    en: "--check takes NAME=URL, such as {example}; got '{value}'"),
+  CatalogEntry(
+    "cli.serve.checkTwice", ja: "「--check {check}=…」が2回指定されています。", en: "--check {check}=… is given twice"),
+  CatalogEntry(
+    "cli.serve.checkURL",
+    ja: "「--check {check}=…」には、ホストを含む「http://」または「https://」のURLを指定してください（ユーザー名、パスワード、「#」は使用できません）。",
+    en: "--check {check}=… needs an http:// or https:// URL with a host, and no user, password or #fragment"),
   CatalogEntry(
     "cli.serve.notLoaded", ja: "「validate serve」：{path}のルールを読み込めなかったため、何も提供しません。",
     en: "validate serve: the rules in {path} did not load; nothing is served"),

@@ -69,25 +69,85 @@ public struct AsyncCheck: Sendable {
   public let name: String
   /// Its messages: `name` and `requirement.<name>`, in Japanese and English, both variants.
   public let messages: [RuleMessage]
-  /// Decides the value: `true` passes. It gets the field's transformed value and every
-  /// field's transformed value by name. Throwing gives `check.unavailable`.
-  public let run: @Sendable (_ value: String, _ values: [String: String]) async throws -> Bool
+  /// Decides one due check from its ``CheckRequest``: `true` passes; throwing gives
+  /// `check.unavailable`. The policy calls this.
+  public let perform: @Sendable (_ request: CheckRequest) async throws -> Bool
+
+  /// Decides the value: `true` passes. It gets the field's transformed value and the
+  /// transformed values by name of every field that is not sensitive, plus the checked field's
+  /// own. Throwing gives `check.unavailable`. For a check made with
+  /// ``init(name:messages:perform:)`` it calls ``perform`` with an empty ``CheckRequest/field``.
+  public var run: @Sendable (_ value: String, _ values: [String: String]) async throws -> Bool {
+    { [perform, name] value, values in
+      try await perform(CheckRequest(check: name, field: "", value: value, values: values))
+    }
+  }
 
   /// - Parameters:
   ///   - name: the name rules files use, and the failure's code.
   ///   - messages: `name` and `requirement.<name>` in Japanese and English.
-  ///   - run: the check: `true` passes, `false` fails, throwing is `check.unavailable`.
+  ///   - run: the check: `true` passes, `false` fails, throwing is `check.unavailable`. It gets
+  ///     the field's value and the values of the fields that are not sensitive, plus its own.
   public init(
     name: String, messages: [RuleMessage],
     run: @escaping @Sendable (_ value: String, _ values: [String: String]) async throws -> Bool
   ) {
     self.name = name
     self.messages = messages
-    self.run = run
+    self.perform = { request in
+      var values = request.values
+      if !request.field.isEmpty { values[request.field] = request.value }
+      return try await run(request.value, values)
+    }
+  }
+
+  /// A check that is told which field it decides (``CheckRequest``): what a check that calls
+  /// another service needs, such as FormRulesHTTP's `HTTPCheck`.
+  ///
+  /// - Parameters:
+  ///   - name: the name rules files use, and the failure's code.
+  ///   - messages: `name` and `requirement.<name>` in Japanese and English.
+  ///   - perform: the check: `true` passes, `false` fails, throwing is `check.unavailable`.
+  public init(
+    name: String, messages: [RuleMessage], perform: @escaping @Sendable (_ request: CheckRequest) async throws -> Bool
+  ) {
+    self.name = name
+    self.messages = messages
+    self.perform = perform
   }
 
   /// What is missing from the messages (empty when they are complete).
   public var messageProblems: [String] { RuleRegistry.messageProblems(code: name, messages: messages) }
+}
+
+/// One due named check as its ``AsyncCheck`` is asked it: which check, on which field, the
+/// field's value, and the other values it may read.
+///
+/// A sensitive field's value (a password) is never in ``values``: it is only ever
+/// ``value``, and only when the check is declared on that very field.
+public struct CheckRequest: Sendable, Equatable {
+  /// The check's name (`{"check": NAME}`).
+  public var check: String
+  /// The field the check is declared on; empty when a check is called through
+  /// ``AsyncCheck/run`` directly.
+  public var field: String
+  /// The field's transformed value (after `trim`, `normalize` and the like).
+  public var value: String
+  /// The transformed values, by name, of every present field that is not sensitive (the checked
+  /// field's own included when it is not sensitive).
+  public var values: [String: String]
+  /// Whether ``field`` is sensitive: ``value`` is then a secret, to be sent nowhere but to the
+  /// service that decides it, and never logged.
+  public var isSensitive: Bool
+
+  /// A request for `check` on `field`.
+  public init(check: String, field: String, value: String, values: [String: String], isSensitive: Bool = false) {
+    self.check = check
+    self.field = field
+    self.value = value
+    self.values = values
+    self.isSensitive = isSensitive
+  }
 }
 
 /// A named check that was due (its field had no error) but gave no answer: nobody gave a
