@@ -65,3 +65,26 @@ struct NamedCheckCommandTests {
     #expect(failing.stdout.contains("0 passed, 1 failed"))
   }
 }
+
+extension NamedCheckCommandTests {
+  @Test("validate test takes each case's own stubs (\"checks\"), which win over --check")
+  func perCaseStubs() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let rules = try String(contentsOfFile: Self.rules, encoding: .utf8).replacingOccurrences(
+      of: #""tests": [{"name": "ok", "input": {"email": "a@example.jp"}, "valid": true}]"#,
+      with: #"""
+        "tests": [{"name": "free", "input": {"email": "a@example.jp"}, "checks": {"emailAvailable": true}, "valid": true},
+                  {"name": "taken", "input": {"email": "b@example.jp"}, "checks": {"emailAvailable": false},
+                   "errors": {"email": ["emailAvailable"]}}]
+        """#)
+    try folder.write("stubbed.json", rules)
+    let path = folder.path("stubbed.json")
+    let result = try ValidateBinary.run(["test", "--rules", path])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("2 passed, 0 failed"))
+    #expect(!result.stdout.contains("not run"))
+    let overridden = try ValidateBinary.run(["test", "--rules", path, "--check", "emailAvailable=fail"])
+    #expect(overridden.stdout.contains("2 passed, 0 failed"))
+  }
+}
