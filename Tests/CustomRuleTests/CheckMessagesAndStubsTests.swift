@@ -151,3 +151,41 @@ struct CheckStubTests {
     #expect(notObject.description.contains("an object of check name → true or false"))
   }
 }
+
+/// Issue 28: the checklist's third state. A named check is never ✓ until it has answered for
+/// the current values.
+@Suite("Checklist: a named check is not checked yet")
+struct CheckChecklistTests {
+  static func line(_ items: [ChecklistItem]) -> ChecklistItem? { items.first { $0.code == "emailAvailable" } }
+
+  @Test("without an answer the line is notChecked (not met); with one it is met or unmet")
+  func states() throws {
+    let policy = try CheckFailClosedTests.ruleSet().compile(checks: [CheckFailClosedTests.check()])
+    let values = CheckFailClosedTests.record
+    let plain = try #require(Self.line(policy.checklist(for: "email", values: values, locale: "ja")))
+    #expect(plain.state == .notChecked)
+    #expect(!plain.isMet)
+    #expect(plain.text == "未登録のメールアドレス")
+    let free = policy.checklist(for: "email", values: values, locale: "en", checkAnswers: ["emailAvailable": true])
+    #expect(Self.line(free)?.state == .met)
+    let taken = policy.checklist(for: "email", values: values, locale: "en", checkAnswers: ["emailAvailable": false])
+    #expect(Self.line(taken)?.state == .unmet)
+    // The other lines keep their two states.
+    #expect(free.filter { $0.code != "emailAvailable" }.allSatisfy { $0.state == .met })
+    // A field with an error: the check cannot be due, and is still not checked.
+    let invalid = policy.checklist(for: "email", values: ["email": "x@Mailinator.com"], locale: "ja")
+    #expect(Self.line(invalid)?.state == .notChecked)
+    #expect(invalid.first { $0.code == "notDisposableDomain" }?.state == .unmet)
+    // Empty, U+3000 and emoji values: never met without an answer.
+    for value in ["", "\u{3000}", "😀@example.jp"] {
+      #expect(Self.line(policy.checklist(for: "email", values: ["email": value], locale: "ja"))?.state == .notChecked)
+    }
+  }
+
+  @Test("the item initialisers: isMet is state == .met")
+  func items() {
+    #expect(ChecklistItem(id: 0, code: "c", text: "t", isMet: true).state == .met)
+    #expect(ChecklistItem(id: 0, code: "c", text: "t", isMet: false).state == .unmet)
+    #expect(!ChecklistItem(id: 0, code: "c", text: "t", state: .notChecked).isMet)
+  }
+}

@@ -88,3 +88,26 @@ extension NamedCheckCommandTests {
     #expect(overridden.stdout.contains("2 passed, 0 failed"))
   }
 }
+
+extension NamedCheckCommandTests {
+  @Test("explain --input shows a named check as not checked yet, in words, in ja and en and in JSON")
+  func explainNotCheckedYet() throws {
+    let folder = try ScratchFolder(["input.json": Self.record])
+    defer { folder.remove() }
+    let input = folder.path("input.json")
+    let en = try ValidateBinary.run(["explain", "--rules", Self.rules, "--input", input, "--locale", "en"])
+    #expect(en.status == 0, "\(en.stderr)")
+    #expect(en.stdout.contains("  ? Not yet registered (not checked yet)"), "\(en.stdout)")
+    #expect(!en.stdout.contains("✓ Not yet registered"))
+    let ja = try ValidateBinary.run(["explain", "--rules", Self.rules, "--input", input, "--locale", "ja"])
+    #expect(ja.stdout.contains("  ? 未登録のメールアドレス（まだ確認していません）"), "\(ja.stdout)")
+    let json = try ValidateBinary.run(["explain", "--rules", Self.rules, "--input", input, "--format", "json"])
+    #expect(
+      json.stdout.contains(
+        #"{"code":"emailAvailable","text":"Not yet registered","severity":"error","met":false,"state":"notChecked"}"#),
+      "\(json.stdout)")
+    // Without values there is no state at all: the requirements, not a checklist.
+    let plain = try ValidateBinary.run(["explain", "--rules", Self.rules, "--format", "json"])
+    #expect(!plain.stdout.contains("state"))
+  }
+}
