@@ -50,6 +50,7 @@ struct CheckAndProblemTests {
     #expect(model.isSubmitEnabled)
     #expect(model.allMessages(for: "email").isEmpty)
     #expect(Self.line(model)?.state == .notChecked)
+    #expect(model.requirementLines(for: "email").map(\.status) == [.met, .notChecked])
   }
 
   @Test("checkField on blur: a failure shows under the field, ticks ✗, blocks submit; an edit forgets it")
@@ -63,6 +64,7 @@ struct CheckAndProblemTests {
     #expect(model.messages(for: "email").map(\.text) == ["すでに登録されています。"])
     #expect(model.messages(for: "email").map(\.code) == ["emailAvailable"])
     #expect(Self.line(model)?.state == .unmet)
+    #expect(model.requirementLines(for: "email").last?.status == .unmet)
     #expect(!model.isValid("email"))
     #expect(!model.isSubmitEnabled)
     #expect(model.firstInvalidField == "email")
