@@ -41,6 +41,7 @@ export const STRINGS = Object.freeze({
     hide: (label) => `${label}を非表示`,
     met: "（満たしています）",
     unmet: "（満たしていません）",
+    notCheckedYet: "（まだ確認していません）",
     recommendedUnmet: "（推奨：満たしていません）",
     loading: "送信中です…",
     checking: "確認中…",
@@ -54,6 +55,7 @@ export const STRINGS = Object.freeze({
     hide: (label) => `Hide ${lowerFirst(label)}`,
     met: " (met)",
     unmet: " (not met)",
+    notCheckedYet: " (not checked yet)",
     recommendedUnmet: " (recommended, not met)",
     loading: "Sending…",
     checking: "Checking…",
@@ -787,10 +789,14 @@ export class FormBinding extends EventTarget {
     return (this.fields.get(name)?.checklist || []).map((item) => ({ ...item }));
   }
 
-  /** `neutral` until the field is edited (or a submit is attempted), then `met`, `unmet` or `recommended` (an unmet warning). */
+  /**
+   * `neutral` until the field is edited (or a submit is attempted), then `met`, `unmet`, `recommended` (an unmet
+   * warning) or `notChecked` (a named check, such as "not yet registered", that the server has not run: never met).
+   */
   requirementState(name, item) {
     const field = this.fields.get(name);
     if (!field?.edited && !field?.submitted) return "neutral";
+    if (item.state === "notChecked") return "notChecked";
     if (item.met) return "met";
     return item.severity === "warning" ? "recommended" : "unmet";
   }
@@ -1049,9 +1055,12 @@ export class FormBinding extends EventTarget {
       li.dataset.code = item.code;
       li.dataset.met = item.met ? "true" : "false";
       li.dataset.state = state;
-      setText(li.children[0], { neutral: "○", met: "✓", unmet: "✗", recommended: "!" }[state]);
+      setText(li.children[0], { neutral: "○", met: "✓", unmet: "✗", recommended: "!", notChecked: "?" }[state]);
       setText(li.children[1], item.text);
-      setText(li.children[2], { neutral: "", met: words.met, unmet: words.unmet, recommended: words.recommendedUnmet }[state]);
+      setText(
+        li.children[2],
+        { neutral: "", met: words.met, unmet: words.unmet, recommended: words.recommendedUnmet, notChecked: words.notCheckedYet }[state],
+      );
     });
   }
 }
@@ -1186,7 +1195,8 @@ function readChecklist(body, name) {
   return list.map((item) => ({
     code: item.code,
     text: item.text ?? item.message ?? item.code,
-    met: Boolean(item.met ?? item.isMet),
+    met: item.state ? item.state === "met" : Boolean(item.met ?? item.isMet),
+    state: item.state || (item.met ?? item.isMet ? "met" : "unmet"),
     severity: item.severity || "error",
   }));
 }

@@ -1,4 +1,5 @@
 import FormRules
+import Foundation
 
 /// A PCRE2 pattern rewritten for ECMAScript, for exports that browsers and JavaScript
 /// validators run: the HTML `pattern` attribute (compiled with the `v` flag) and JSON
@@ -413,4 +414,9 @@ private struct Translator {
       return "\\\(escape) has no identical ECMAScript form"
     }
   }
+}
+
+extension ECMAPattern.Untranslatable: LocalizedError {
+  /// What `localizedDescription` shows: ``description``, in English.
+  public var errorDescription: String? { description }
 }

@@ -1,4 +1,5 @@
 import FormRules
+import Foundation
 
 /// A form a rules file can be exported to, for front ends that never run Swift.
 public enum ExportFormat: String, Sendable, CaseIterable {
@@ -182,4 +183,10 @@ enum ExportCommonNotes {
     }
     return notes
   }
+}
+
+extension ExportError: LocalizedError {
+  /// What `localizedDescription` shows (an alert, a log line, Vapor's error middleware):
+  /// ``description``, in English.
+  public var errorDescription: String? { description }
 }

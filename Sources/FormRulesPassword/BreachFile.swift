@@ -190,3 +190,9 @@ public struct BreachFileError: Error, Sendable, CustomStringConvertible {
 
   public var description: String { "\(path): \(reason)" }
 }
+
+extension BreachFileError: LocalizedError {
+  /// What `localizedDescription` shows (an alert, a log line, Vapor's error middleware):
+  /// ``description``, in English.
+  public var errorDescription: String? { description }
+}

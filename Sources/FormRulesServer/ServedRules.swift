@@ -282,3 +282,9 @@ struct Confinement {
     path.hasPrefix("/") ? path : directory.appendingPathComponent(path).path
   }
 }
+
+extension RulesLoadError: LocalizedError {
+  /// What `localizedDescription` shows (an alert, a log line, Vapor's error middleware):
+  /// every problem, one a line, in English.
+  public var errorDescription: String? { description }
+}

@@ -144,3 +144,9 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
   public init(_ message: String) { self.message = message }
   public var description: String { message }
 }
+
+extension ServerError: LocalizedError {
+  /// What `localizedDescription` shows (an alert, a log line, Vapor's error middleware):
+  /// ``description``, in English.
+  public var errorDescription: String? { description }
+}

@@ -51,6 +51,10 @@ public final class FormModel {
   /// Failures the submit action reported on a field (`email.taken`), shown under it until
   /// the user edits that field.
   private var submitFailures: [String: Failure] = [:]
+  /// What the named checks (`{"check": NAME}`) said of each field's current value, from
+  /// ``checkField(_:checks:timeout:)`` or a server's problem document: their failures, shown
+  /// under the field, and their answers, which the checklist ticks. Forgotten on an edit.
+  private var checkResults: [String: (failures: [Failure], answers: [String: Bool])] = [:]
   /// Reward early, punish late: while the user edits, each field's shown failures as they
   /// were when the editing began, less those fixed since. `nil` between edits (after focus
   /// moves or a submit attempt), when every field shows its current failures.
@@ -72,7 +76,7 @@ public final class FormModel {
     for name in policy.fieldNames { start[name] = values[name] ?? "" }
     self.values = start
     self.states = Dictionary(uniqueKeysWithValues: policy.fieldNames.map { ($0, FieldState()) })
-    self.report = policy.validate(start)
+    self.report = policy.validateSyntaxOnly(start)
   }
 
   /// A model whose messages are in a Foundation `Locale` (`ja_JP` → `ja`), negotiated like
@@ -103,7 +107,8 @@ public final class FormModel {
     // The general error described the values that were sent; once they change it is stale.
     generalError = nil
     submitFailures[field] = nil
-    report = policy.validate(values)
+    checkResults[field] = nil
+    report = policy.validateSyntaxOnly(values)
     if let shown = shownWhileEditing {
       // A fixed error goes at once; one that now reads differently goes too; nothing is added.
       var kept: [String: [Failure]] = [:]
@@ -117,6 +122,7 @@ public final class FormModel {
 
   private func failures(of field: String) -> [Failure] {
     var failures = report.fields[field]?.failures ?? []
+    failures += checkResults[field]?.failures ?? []
     if let failure = submitFailures[field] { failures.append(failure) }
     return failures
   }
@@ -178,19 +184,22 @@ public final class FormModel {
     }
   }
 
-  /// Whether a field passes (warnings do not count).
-  public func isValid(_ field: String) -> Bool { report.fields[field]?.isValid ?? true }
+  /// Whether a field passes (warnings do not count), its checks' known failures included.
+  public func isValid(_ field: String) -> Bool {
+    (report.fields[field]?.isValid ?? true) && (checkResults[field]?.failures.isEmpty ?? true)
+  }
 
-  /// The policy passes for the current values.
-  public var isValid: Bool { report.isValid }
+  /// The policy passes for the current values (named checks aside until they answer), and no
+  /// check or server problem shown on a field says otherwise.
+  public var isValid: Bool { report.isValid && fieldNames.allSatisfy { checkResults[$0]?.failures.isEmpty ?? true } }
 
   /// The policy passes and nothing is loading. Bound to `Rules/login.json` this is the seed
   /// screen's rule: a non-empty trimmed email, a password of at least 6 characters, not loading.
-  public var isSubmitEnabled: Bool { report.isValid && !isLoading }
+  public var isSubmitEnabled: Bool { isValid && !isLoading }
 
   /// The first failing field in rules-file order: where focus goes after a failed submit.
   public var firstInvalidField: String? {
-    report.fields.first { !$0.isValid }?.name
+    fieldNames.first { !isValid($0) }
   }
 
   /// The requirement checklist of a field for its current values (for a password: what is
@@ -200,7 +209,8 @@ public final class FormModel {
   /// - Parameter field: the field's name in the rules file.
   /// - Returns: one item per requirement, `[]` for a field the policy does not have.
   public func checklist(for field: String) -> [ChecklistItem] {
-    policy.checklist(for: field, values: values, locale: language)
+    policy.checklist(
+      for: field, values: values, locale: language, checkAnswers: checkResults[field]?.answers ?? [:])
   }
 
   /// The synchronous half of ``submit(action:)``: every field counts as touched; when the
@@ -210,7 +220,7 @@ public final class FormModel {
   public func attemptSubmit() -> Bool {
     for name in fieldNames { states[name]?.isSubmitted = true }
     shownWhileEditing = nil
-    guard !report.isValid else { return true }
+    guard !isValid else { return true }
     focusedField = firstInvalidField
     shakeTrigger &+= 1
     return false
@@ -290,4 +300,117 @@ public final class FormModel {
   }
 
   private var language: String { policy.negotiateLocale([locale]) }
+
+  // MARK: Named checks and server problems
+
+  /// Runs the named checks of one field (`{"check": "emailAvailable"}`) for its current
+  /// value, as a screen does when the field loses focus: "is this address taken?". The
+  /// field's own rules come first; a check runs only when they pass. A failure shows under
+  /// the field until it is edited, and the checklist ticks the check (✓ or ✗ instead of "not
+  /// checked yet"). A check that throws or times out shows `check.unavailable` and stays not
+  /// checked. If the value changes while the check runs, the late answer is dropped.
+  ///
+  /// ```swift
+  /// model.focusedField = "password"            // focus left the email field
+  /// await model.checkField("email")            // the closures given to compile(checks:)
+  /// model.messages(for: "email").map(\.text)   // ["すでに登録されています。"]
+  /// ```
+  ///
+  /// Live typing (``setValue(_:for:)``) never runs checks: it validates syntax only
+  /// (``Policy/validateSyntaxOnly(_:)``), so ``isSubmitEnabled`` does not wait for them; the
+  /// server's answer, through ``apply(problemJSON:)``, has the last word.
+  ///
+  /// - Parameters:
+  ///   - field: the field's name in the rules file.
+  ///   - checks: closures that override the policy's own for this call (usually none).
+  ///   - timeout: how long a check may take before it counts as unavailable.
+  public func checkField(_ field: String, checks: [AsyncCheck] = [], timeout: Duration = .seconds(2)) async {
+    guard let value = values[field] else { return }
+    let pending = checklist(for: field).filter { $0.state == .notChecked }.map(\.code)
+    let snapshot = values
+    guard let result = await policy.validate(field: field, in: snapshot, checks: checks, timeout: timeout),
+      values[field] == value
+    else { return }
+    let own = Set((report.fields[field]?.failures ?? []).map(\.code))
+    let failures = result.failures.filter { !own.contains($0.code) }
+    var answers: [String: Bool] = [:]
+    // The checks were due only when the field's own rules passed on a non-empty value.
+    if !value.isEmpty, report.fields[field]?.isValid ?? false {
+      for name in pending {
+        let unavailable = failures.contains { $0.code == "check.unavailable" && $0.params["check"] == .string(name) }
+        if !unavailable { answers[name] = !failures.contains { $0.code == name } }
+      }
+    }
+    checkResults[field] = (failures, answers)
+  }
+
+  /// Shows a server's `application/problem+json` answer (status 422, as ``Report/response(locale:type:instance:)-(String,_,_)``
+  /// and `validate serve` write it) on the form: each entry of `errors` whose `pointer` names
+  /// a field (`/email`) shows under that field, rendered from its `code` and `params` in the
+  /// form's language, until the field is edited; a named check's code also ticks it ✗ in the
+  /// checklist. An entry for the whole form (`""`) or an unknown field becomes
+  /// ``generalError``. Focus moves to the first field with an error, and the form shakes.
+  ///
+  /// ```swift
+  /// let (data, response) = try await session.data(for: request)
+  /// if (response as? HTTPURLResponse)?.statusCode == 422 { model.apply(problemJSON: data) }
+  /// ```
+  ///
+  /// - Parameter bytes: the response body.
+  /// - Returns: whether the body was a problem document with `errors`; `false` leaves the
+  ///   form as it was (show your own general error then).
+  @discardableResult
+  public func apply(problemJSON bytes: some Collection<UInt8>) -> Bool {
+    guard let document = try? JSONParser().parse(bytes).objectValue,
+      let entries = document["errors"]?.arrayValue
+    else { return false }
+    let language = language
+    var perField: [String: [Failure]] = [:]
+    var general: [String] = []
+    for entry in entries {
+      guard let object = entry.objectValue, let code = object["code"]?.stringValue else { continue }
+      var params: Parameters = [:]
+      for (key, value) in object["params"]?.objectValue?.members ?? [] {
+        switch value {
+        case .string(let s): params[key] = .string(s)
+        case .bool(let b): params[key] = .bool(b)
+        case .array(let list): params[key] = .strings(list.compactMap(\.stringValue))
+        default: if let i = value.intValue { params[key] = .int(i) }
+        }
+      }
+      let failure = Failure(code: code, params: params)
+      if let field = Self.field(pointer: object["pointer"]?.stringValue ?? ""), values[field] != nil {
+        perField[field, default: []].append(failure)
+      } else if policy.catalog.template(for: [code], language: language) != nil {
+        general.append(policy.catalog.render(code: code, params: params, locale: language))
+      } else if let detail = object["detail"]?.stringValue {
+        general.append(detail)
+      }
+    }
+    for (field, failures) in perField {
+      var answers = checkResults[field]?.answers ?? [:]
+      let checks = Set(checklist(for: field).filter { $0.state == .notChecked }.map(\.code)).union(answers.keys)
+      for failure in failures where checks.contains(failure.code) { answers[failure.code] = false }
+      let own = Set((report.fields[field]?.failures ?? []).map(\.code))
+      checkResults[field] = (failures.filter { !own.contains($0.code) }, answers)
+      states[field]?.isSubmitted = true
+    }
+    generalError = general.isEmpty ? generalError : general.joined(separator: "\n")
+    shownWhileEditing = nil
+    if let first = fieldNames.first(where: { perField[$0] != nil }) { focusedField = first }
+    shakeTrigger &+= 1
+    return true
+  }
+
+  /// ``apply(problemJSON:)`` for a document made in process (``ReportResponse/problem(_:)``).
+  @discardableResult
+  public func apply(_ problem: ProblemDetails) -> Bool { apply(problemJSON: problem.bytes) }
+
+  /// The field a JSON Pointer (RFC 6901) names: `/email` → `email`; `~1` is `/`, `~0` is `~`.
+  static func field(pointer: String) -> String? {
+    guard pointer.hasPrefix("/") else { return nil }
+    let token = pointer.dropFirst()
+    guard !token.contains("/") else { return nil }
+    return token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+  }
 }

@@ -11,6 +11,9 @@ extension RequirementLine {
     /// An unmet recommendation (a warning): shown with the warning mark (!), never the error ✗;
     /// its spoken word is the catalog's `ui.recommendedNotMet`.
     case recommended
+    /// A named check (`{"check": NAME}`) that has not answered for the current value: neither
+    /// ✓ nor ✗ (the web page draws "?"); its spoken word is the catalog's `ui.notCheckedYet`.
+    case notChecked
   }
 }
 
@@ -35,7 +38,8 @@ public struct RequirementLine: Sendable, Equatable, Identifiable {
 extension FormModel {
   /// The checklist as a screen draws it: `required` left out (it is not a requirement of a
   /// password), every line ``RequirementLine/State/neutral`` until the field is edited or a
-  /// submit is attempted, then met, unmet, or an unmet recommendation.
+  /// submit is attempted, then met, unmet, an unmet recommendation, or not checked yet (a
+  /// named check that has not answered).
   ///
   /// - Parameter field: the field's name in the rules file.
   /// - Returns: the lines in rules-file order, `[]` for a field the policy does not have.
@@ -43,7 +47,10 @@ extension FormModel {
     let edited = state(of: field).isEdited || state(of: field).isSubmitted
     return checklist(for: field).filter { $0.code != "required" }.map { item in
       let status: RequirementLine.State =
-        !edited ? .neutral : item.isMet ? .met : item.severity == .warning ? .recommended : .unmet
+        !edited
+        ? .neutral
+        : item.state == .notChecked
+          ? .notChecked : item.isMet ? .met : item.severity == .warning ? .recommended : .unmet
       return RequirementLine(item: item, status: status)
     }
   }

@@ -64,17 +64,7 @@ enum ExplainCommand {
           writer.raw(",\"requirements\":[")
           for (j, item) in items.enumerated() {
             if j > 0 { writer.raw(",") }
-            writer.raw("{\"code\":")
-            writer.string(item.code)
-            writer.raw(",\"text\":")
-            writer.string(item.text)
-            writer.raw(",\"severity\":")
-            writer.string(item.severity.rawValue)
-            if let met = item.met {
-              writer.raw(",\"met\":")
-              writer.bool(met)
-            }
-            writer.raw("}")
+            writer.checklistItem(code: item.code, text: item.text, severity: item.severity, state: item.state)
           }
           writer.raw("]")
           if let values, let estimate = policy.strength(of: name, in: values) {
@@ -112,13 +102,18 @@ enum ExplainCommand {
           Console.print(DisplayText.escapingControls(policy.label(of: name, locale: locale)))
           for item in items {
             let marker: String
-            switch item.met {
-            case .some(true): marker = style.green("✓")
-            case .some(false): marker = item.severity == .warning ? style.yellow("!") : style.red("✗")
+            var status = ""
+            switch item.state {
+            case .met: marker = style.green("✓")
+            case .unmet: marker = item.severity == .warning ? style.yellow("!") : style.red("✗")
+            case .notChecked:
+              // Not ✓ and not ✗: a named check that has not run, said in words too.
+              marker = "?"
+              status = Words.text("cli.explain.notCheckedYet")
             case nil: marker = item.severity == .warning ? warningMark : bullet
             }
-            let space = item.met == nil ? "" : " "
-            Console.print("  \(marker)\(space)\(DisplayText.escapingControls(item.text))")
+            let space = item.state == nil ? "" : " "
+            Console.print("  \(marker)\(space)\(DisplayText.escapingControls(item.text))\(status)")
           }
           if let values, let estimate = policy.strength(of: name, in: values) {
             for line in policy.catalog.strengthMeter(estimate, locale: locale) { Console.print("  \(line)") }
@@ -133,8 +128,9 @@ enum ExplainCommand {
     var code: String
     var text: String
     var severity: Severity
-    /// Whether the given values meet it; `nil` when no values were given.
-    var met: Bool?
+    /// Whether the given values meet it (or a named check has not run); `nil` when no values
+    /// were given.
+    var state: ChecklistItem.State?
   }
 
   /// Without values, every requirement (conditional ones too); with values, the live
@@ -142,11 +138,11 @@ enum ExplainCommand {
   static func checklistRows(policy: Policy, field: String, values: [String: String]?, locale: String) -> [Row] {
     guard let values else {
       return policy.requirements(for: field, locale: locale).map {
-        Row(code: $0.code, text: $0.text, severity: $0.severity, met: nil)
+        Row(code: $0.code, text: $0.text, severity: $0.severity, state: nil)
       }
     }
     return policy.checklist(for: field, values: values, locale: locale).map {
-      Row(code: $0.code, text: $0.text, severity: $0.severity, met: $0.isMet)
+      Row(code: $0.code, text: $0.text, severity: $0.severity, state: $0.state)
     }
   }
 }

@@ -286,6 +286,42 @@ def test_signup_checklist_ticks_as_the_password_grows(page, lang):
     expect(p.messages("password")).to_have_text([t["summary"]])
 
 
+NOT_CHECKED = {
+    "ja": {"text": "サービス側の確認に合格", "sr": "（まだ確認していません）"},
+    "en": {"text": "Accepted by the service", "sr": " (not checked yet)"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_checklist_shows_a_named_check_as_not_checked_yet(page, lang):
+    """Issue 28: a named check the server did not run is neither ✓ nor ✗: a "?" mark and words."""
+    import json
+
+    def with_check(route):
+        response = route.fetch()
+        body = response.json()
+        if isinstance(body.get("checklist"), list):
+            body["checklist"].append(
+                {"code": "check", "text": NOT_CHECKED[lang]["text"], "severity": "error", "met": False, "state": "notChecked"}
+            )
+        route.fulfill(response=response, body=json.dumps(body))
+
+    page.route(re.compile(r"/v1/rules/signup/validate\?.*field="), with_check)
+    p = DemoSignup(page)
+    p.open(lang)
+    pw = page.locator(p.password)
+    pw.focus()
+    page.keyboard.type("kq7#mzxp")
+    p.wait_idle()
+    row = page.locator(p.checklist).filter(has_text=NOT_CHECKED[lang]["text"])
+    expect(row).to_have_attribute("data-state", "notChecked")
+    expect(row).to_have_attribute("data-met", "false")
+    expect(row.locator(".formrules-mark")).to_have_text("?")
+    expect(row.locator(".formrules-sr")).to_have_text(NOT_CHECKED[lang]["sr"])
+    # The real lines keep ✓ and ✗.
+    expect(page.locator(p.checklist).filter(has_text=TEXT[lang]["req.min8"]).locator(".formrules-mark")).to_have_text("✓")
+
+
 def test_own_markup_page_draws_its_own_checklist(page):
     p = OwnMarkup(page)
     p.open("en")

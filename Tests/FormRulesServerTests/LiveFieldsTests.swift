@@ -52,3 +52,25 @@ struct LiveFieldsTests {
     #expect(shortFailures.allSatisfy { $0["code"] as? String == "strength" || $0["suggestion"] == nil })
   }
 }
+
+extension LiveFieldsTests {
+  @Test("?field= never shows a named check as met: its checklist line is notChecked, with met false")
+  func checkNotCheckedYet() throws {
+    let rules = try String(
+      contentsOf: ValidateBinary.packageRoot.appendingPathComponent("Tests/ValidateCLITests/Fixtures/named-check.json"),
+      encoding: .utf8)
+    let folder = try ScratchFolder(["app.json": rules])
+    defer { folder.remove() }
+    let server = try ServerProcess(["--rules", folder.url.path])
+    let response = try server.post("app", #"{"email": "a@example.jp"}"#, query: "?field=email&locale=ja")
+    #expect(response.status == 200)
+    let checklist = try #require(response.json?["checklist"] as? [[String: Any]])
+    let line = try #require(checklist.first { $0["code"] as? String == "emailAvailable" })
+    #expect(line["state"] as? String == "notChecked")
+    #expect(line["met"] as? Bool == false)
+    #expect(line["text"] as? String == "未登録のメールアドレス")
+    let required = try #require(checklist.first { $0["code"] as? String == "required" })
+    #expect(required["state"] as? String == "met")
+    #expect(required["met"] as? Bool == true)
+  }
+}

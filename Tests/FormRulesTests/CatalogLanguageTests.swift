@@ -11,7 +11,8 @@ struct CatalogLanguageTests {
     {"fields": {
       "email": {"label": {"ja": "メールアドレス", "en": "Email address"}, "rules": [{"required": true}, {"email": true}]},
       "password": {"label": {"ja": "パスワード", "en": "Password"}, "rules": [{"minLength": 8}, {"check": "emailAvailable"}]}},
-     "messages": {"en": {"app.taken": "{label} is taken."}, "ja": {"app.taken": "{label}は登録済みです。"}}}
+     "messages": {"en": {"app.taken": "{label} is taken.", "emailAvailable": "Taken."},
+                  "ja": {"app.taken": "{label}は登録済みです。", "emailAvailable": "登録済みです。"}}}
     """#
 
   /// The sample's JSON with `change` applied to its object.

@@ -22,6 +22,7 @@ struct UIWordsTests {
     "ui.checking": ("確認中…", "Checking…"),
     "ui.met": ("（満たしています）", "(met)"),
     "ui.notMet": ("（満たしていません）", "(not met)"),
+    "ui.notCheckedYet": ("（まだ確認していません）", "(not checked yet)"),
     "ui.recommendedNotMet": ("（推奨：満たしていません）", "(recommended, not met)"),
     "ui.errorTitlePrefix": ("エラー：", "Error:"),
   ]
@@ -90,7 +91,7 @@ struct UIWordsTests {
         .replacingOccurrences(of: "${lowerFirst(label)}", with: label.lowercased())
     }
     let templates = try #require(module.range(of: "export const STRINGS")).upperBound
-    let strings = String(module[templates...].prefix(600))
+    let strings = String(module[templates...].prefix(1000))
     for (language, label) in [("ja", "パスワード"), ("en", "Password")] {
       for (name, key) in [("show", "ui.showPassword"), ("hide", "ui.hidePassword")] {
         let word = catalog.render(code: key, locale: language)

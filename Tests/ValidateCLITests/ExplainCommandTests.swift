@@ -151,7 +151,7 @@ struct ExplainCommandTests {
     expectRun(
       json, status: 0,
       stdout: #"""
-        {"locale":"en","fields":{"password":{"label":"Password","requirements":[{"code":"required","text":"Required","severity":"error","met":true},{"code":"minLength","text":"At least 6 characters","severity":"error","met":true}]}}}
+        {"locale":"en","fields":{"password":{"label":"Password","requirements":[{"code":"required","text":"Required","severity":"error","met":true,"state":"met"},{"code":"minLength","text":"At least 6 characters","severity":"error","met":true,"state":"met"}]}}}
 
         """#, stderr: "")
     #expect(!json.stdout.contains("abcdef") && !result.stdout.contains(secret + "\""))

@@ -65,3 +65,49 @@ struct NamedCheckCommandTests {
     #expect(failing.stdout.contains("0 passed, 1 failed"))
   }
 }
+
+extension NamedCheckCommandTests {
+  @Test("validate test takes each case's own stubs (\"checks\"), which win over --check")
+  func perCaseStubs() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let rules = try String(contentsOfFile: Self.rules, encoding: .utf8).replacingOccurrences(
+      of: #""tests": [{"name": "ok", "input": {"email": "a@example.jp"}, "valid": true}]"#,
+      with: #"""
+        "tests": [{"name": "free", "input": {"email": "a@example.jp"}, "checks": {"emailAvailable": true}, "valid": true},
+                  {"name": "taken", "input": {"email": "b@example.jp"}, "checks": {"emailAvailable": false},
+                   "errors": {"email": ["emailAvailable"]}}]
+        """#)
+    try folder.write("stubbed.json", rules)
+    let path = folder.path("stubbed.json")
+    let result = try ValidateBinary.run(["test", "--rules", path])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("2 passed, 0 failed"))
+    #expect(!result.stdout.contains("not run"))
+    let overridden = try ValidateBinary.run(["test", "--rules", path, "--check", "emailAvailable=fail"])
+    #expect(overridden.stdout.contains("2 passed, 0 failed"))
+  }
+}
+
+extension NamedCheckCommandTests {
+  @Test("explain --input shows a named check as not checked yet, in words, in ja and en and in JSON")
+  func explainNotCheckedYet() throws {
+    let folder = try ScratchFolder(["input.json": Self.record])
+    defer { folder.remove() }
+    let input = folder.path("input.json")
+    let en = try ValidateBinary.run(["explain", "--rules", Self.rules, "--input", input, "--locale", "en"])
+    #expect(en.status == 0, "\(en.stderr)")
+    #expect(en.stdout.contains("  ? Not yet registered (not checked yet)"), "\(en.stdout)")
+    #expect(!en.stdout.contains("✓ Not yet registered"))
+    let ja = try ValidateBinary.run(["explain", "--rules", Self.rules, "--input", input, "--locale", "ja"])
+    #expect(ja.stdout.contains("  ? 未登録のメールアドレス（まだ確認していません）"), "\(ja.stdout)")
+    let json = try ValidateBinary.run(["explain", "--rules", Self.rules, "--input", input, "--format", "json"])
+    #expect(
+      json.stdout.contains(
+        #"{"code":"emailAvailable","text":"Not yet registered","severity":"error","met":false,"state":"notChecked"}"#),
+      "\(json.stdout)")
+    // Without values there is no state at all: the requirements, not a checklist.
+    let plain = try ValidateBinary.run(["explain", "--rules", Self.rules, "--format", "json"])
+    #expect(!plain.stdout.contains("state"))
+  }
+}

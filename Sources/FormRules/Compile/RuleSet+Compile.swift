@@ -60,9 +60,74 @@ extension RuleSet {
             suggestion: Suggestion.closest(to: check.name, in: Array(named))))
       }
     }
+    problems += checksWithoutMessages(catalog: catalog)
+    problems += testStubsNamingNoCheck()
     guard problems.isEmpty else { throw RuleSetError(problems: problems) }
     let policy = try compileRules(catalog: catalog)
     return Policy(ruleSet: self, fields: policy.fields, catalog: catalog, checks: checks)
+  }
+
+  /// Every `{"check": NAME}` whose failure message NAME is missing in Japanese or English
+  /// (issue 28, M8): from the registry (``RuleRegistry/register(check:)``), the closures given
+  /// to ``compile(checks:)``, the rules file's `messages`, or the rule's own `message`
+  /// (or an enclosing `allOf`'s). Without one, a failure would read as the general
+  /// 「入力された内容は使用できません。」 and the app's own words would be missing, so it is an
+  /// error here, with the file and path, not a surprise in the checklist.
+  func checksWithoutMessages(catalog: MessageCatalog) -> [RuleSetProblem] {
+    var problems: [RuleSetProblem] = []
+    func visit(_ node: RuleNode, message: LocalizedText?) {
+      let message = message ?? node.message
+      switch node.kind {
+      case .allOf(let inner):
+        for child in inner { visit(child, message: message) }
+      case .anyOf(let inner), .not(let inner):
+        for child in inner { visit(child, message: nil) }
+      case .rule(let rule):
+        guard let check = rule as? CheckRule else { return }
+        let missing = RuleSet.supportedLocales.filter { language in
+          message?[language] == nil && messages[language]?[check.check] == nil
+            && catalog.templates[language]?[check.check] == nil
+        }
+        guard !missing.isEmpty else { return }
+        var problem = RuleSetProblem(
+          file: node.file, path: node.path,
+          message: "the check \"\(check.check)\" has no message in \(missing.joined(separator: ", ")): register it "
+            + "with its messages (RuleRegistry.register(check:) or compile(checks:)), or add \"\(check.check)\" "
+            + "to the rules file's \"messages\"")
+        problem.messageKey = "cli.rules.check.noMessage"
+        problem.messageValues = ["check": check.check, "languages": missing.joined(separator: ", ")]
+        problems.append(problem)
+      }
+    }
+    for field in fields {
+      for node in field.rules { visit(node, message: nil) }
+    }
+    return problems
+  }
+
+  /// A test case's `"checks"` stub for a name no `{"check": …}` of the file uses: a typo that
+  /// would leave the real check without an answer, so refused with a suggestion.
+  func testStubsNamingNoCheck() -> [RuleSetProblem] {
+    guard tests.contains(where: { $0.checks?.isEmpty == false }) else { return [] }
+    var named: Set<String> = []
+    func visit(_ node: RuleNode) {
+      switch node.kind {
+      case .allOf(let inner), .anyOf(let inner), .not(let inner): for child in inner { visit(child) }
+      case .rule(let rule): if let check = rule as? CheckRule { named.insert(check.check) }
+      }
+    }
+    for field in fields { for node in field.rules { visit(node) } }
+    var problems: [RuleSetProblem] = []
+    for test in tests {
+      for name in (test.checks ?? [:]).keys.sorted() where !named.contains(name) {
+        problems.append(
+          RuleSetProblem(
+            file: test.file, path: test.path + [.key("checks"), .key(name)],
+            ProblemLine("cli.rules.test.unknownCheck", ["check": name]),
+            suggestion: Suggestion.closest(to: name, in: Array(named))))
+      }
+    }
+    return problems
   }
 
   private func compileRules(catalog: MessageCatalog) throws(RuleSetError) -> (fields: [FieldSpec], Void) {

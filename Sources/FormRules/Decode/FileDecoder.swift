@@ -439,7 +439,8 @@ struct FileDecoder {
         continue
       }
       checkKeys(
-        object, allowed: ["name", "input", "valid", "errors", "warnings", "description"], at: testPath, what: "test")
+        object, allowed: ["name", "input", "valid", "errors", "warnings", "checks", "description"], at: testPath,
+        what: "test")
       let name = string(object["name"], at: testPath + [.key("name")]) ?? "test \(index + 1)"
       if object["name"] == nil { problem(testPath, ProblemLine("cli.rules.test.noName")) }
       var input: [String: String?] = [:]
@@ -454,6 +455,19 @@ struct FileDecoder {
         }
       } else {
         problem(testPath + [.key("input")], ProblemLine("cli.rules.test.noInput"))
+      }
+      // `"checks": {"emailAvailable": false}`: this case's answers for its named checks.
+      var checks: [String: Bool]?
+      if let value = object["checks"] {
+        if let members = value.objectValue?.members {
+          var table: [String: Bool] = [:]
+          for (name, answer) in members {
+            if let b = bool(answer, at: testPath + [.key("checks"), .key(name)]) { table[name] = b }
+          }
+          checks = table
+        } else {
+          problem(testPath + [.key("checks")], .expected("cli.rules.kind.checkStubs", foundType: value))
+        }
       }
       let expectation: PolicyTest.Expectation
       var warnings: [String: [String]]?
@@ -480,7 +494,8 @@ struct FileDecoder {
       }
       tests.append(
         PolicyTest(
-          name: name, input: input, expectation: expectation, warnings: warnings, file: file, path: testPath))
+          name: name, input: input, expectation: expectation, warnings: warnings, checks: checks, file: file,
+          path: testPath))
     }
     return tests
   }

@@ -253,6 +253,11 @@ public struct PolicyTest: Sendable, CustomStringConvertible, CustomDebugStringCo
   public var expectation: Expectation
   /// Warning codes expected per field (`"warnings": {"password": ["trimmed"]}`), checked exactly.
   public var warnings: [String: [String]]?
+  /// This case's answers for the rules file's named checks (`"checks": {"emailAvailable": false}`):
+  /// `true` passes, `false` fails with the check's code. They override the run's stubs
+  /// (`validate test --check`); a due check with no answer from either fails closed, with
+  /// `check.unavailable`.
+  public var checks: [String: Bool]?
   /// The file the example is in.
   public var file: String
   /// The example's JSON path (`tests[2]`).
@@ -281,7 +286,8 @@ public struct PolicyTest: Sendable, CustomStringConvertible, CustomDebugStringCo
     Mirror(
       self,
       children: [
-        "name": name, "input": redactedInput, "expectation": expectation, "warnings": warnings as Any, "file": file,
+        "name": name, "input": redactedInput, "expectation": expectation, "warnings": warnings as Any,
+        "checks": checks as Any, "file": file,
         "path": jsonPathString(path),
       ], displayStyle: .struct)
   }

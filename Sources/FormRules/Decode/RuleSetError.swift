@@ -1,3 +1,4 @@
+import Foundation
 /// One step of a JSON path: an object key or an array index.
 public enum JSONPathComponent: Sendable, Equatable, CustomStringConvertible {
   /// An object member's key.
@@ -130,4 +131,10 @@ public struct RuleSetError: Error, Sendable, CustomStringConvertible {
   }
 
   public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+extension RuleSetError: LocalizedError {
+  /// What `localizedDescription` shows (an alert, a log line, Vapor's error middleware):
+  /// every problem, one a line, in English (`problems[i].description(locale: "ja")` gives Japanese).
+  public var errorDescription: String? { description }
 }

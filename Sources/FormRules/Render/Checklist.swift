@@ -14,24 +14,79 @@ public struct ChecklistItem: Sendable, Equatable, Identifiable {
   /// The requirement as a short phrase (`8文字以上`, `At least 8 characters`): the
   /// ``Requirement/text`` of the same rule, in the requested language.
   public let text: String
-  /// Whether the current value meets the requirement.
-  public let isMet: Bool
+  /// Whether the current value meets the requirement (`false` while ``state`` is
+  /// ``State/notChecked``).
+  public var isMet: Bool { state == .met }
+  /// Met, not met, or not checked yet: a named check (`{"check": NAME}`) that has not run
+  /// for these values is never shown as met.
+  public let state: State
   /// The rule's severity: an unmet warning does not make the field invalid.
   public let severity: Severity
   /// The requirement's parameters (`min`, `unit`, `missing`…), for a UI that draws its own text.
   public let params: Parameters
+
+  /// The three states of a checklist line.
+  public enum State: String, Sendable, Equatable, CaseIterable {
+    /// The current values meet the requirement.
+    case met
+    /// They do not.
+    case unmet
+    /// A named check that has not run for the current values (live typing, a field with an
+    /// error, a check not yet asked, or one that could not answer): neither ✓ nor ✗.
+    case notChecked
+  }
 
   /// Makes an item, for previews and tests of a UI; ``Policy/checklist(for:values:locale:)-(_,_,String)``
   /// builds the real ones.
   public init(
     id: Int, code: String, text: String, isMet: Bool, severity: Severity = .error, params: Parameters = [:]
   ) {
+    self.init(id: id, code: code, text: text, state: isMet ? .met : .unmet, severity: severity, params: params)
+  }
+
+  /// Makes an item in any of the three states.
+  public init(
+    id: Int, code: String, text: String, state: State, severity: Severity = .error, params: Parameters = [:]
+  ) {
     self.id = id
     self.code = code
     self.text = text
-    self.isMet = isMet
+    self.state = state
     self.severity = severity
     self.params = params
+  }
+}
+
+extension JSONWriter {
+  /// One checklist line as JSON, the one shape the server's `?field=` answer, `validate
+  /// explain --format json` and the web page share: `{"code", "text", "severity", "met",
+  /// "state"}`. `state` is `met`, `unmet` or `notChecked` (a named check that has not run);
+  /// `met` is `state == "met"`, kept for older clients. Without a state (explain without
+  /// values) both are left out.
+  package mutating func checklistItem(code: String, text: String, severity: Severity, state: ChecklistItem.State?) {
+    raw("{\"code\":")
+    string(code)
+    raw(",\"text\":")
+    string(text)
+    raw(",\"severity\":")
+    string(severity.rawValue)
+    if let state {
+      raw(",\"met\":")
+      bool(state == .met)
+      raw(",\"state\":")
+      string(state.rawValue)
+    }
+    raw("}")
+  }
+
+  /// A checklist as a JSON array of ``checklistItem(code:text:severity:state:)``.
+  package mutating func checklist(_ items: [ChecklistItem]) {
+    raw("[")
+    for (i, item) in items.enumerated() {
+      if i > 0 { raw(",") }
+      checklistItem(code: item.code, text: item.text, severity: item.severity, state: item.state)
+    }
+    raw("]")
   }
 }
 
@@ -58,6 +113,23 @@ extension Policy {
   ///   - locale: the language of the texts, negotiated (`ja-JP` → `ja`).
   /// - Returns: the items, or `[]` when the policy has no such field.
   public func checklist(for field: String, values: [String: String], locale: String) -> [ChecklistItem] {
+    checklist(for: field, values: values, locale: locale, checkAnswers: [:])
+  }
+
+  /// ``checklist(for:values:locale:)-(_,_,String)`` with the answers of the field's named
+  /// checks for these values (`["emailAvailable": false]`, from a check run on blur): a check
+  /// line is ✓ or ✗ from its answer, and ``ChecklistItem/State/notChecked`` without one. The
+  /// answers must be for the current values; a UI forgets them when the field changes.
+  ///
+  /// - Parameters:
+  ///   - field: the field's name in the rules file.
+  ///   - values: the form's current values.
+  ///   - locale: the language of the texts, negotiated (`ja-JP` → `ja`).
+  ///   - checkAnswers: the named checks that ran for these values, by name: `true` passed.
+  /// - Returns: the items, or `[]` when the policy has no such field.
+  public func checklist(
+    for field: String, values: [String: String], locale: String, checkAnswers: [String: Bool]
+  ) -> [ChecklistItem] {
     guard let index = fieldIndex[field] else { return [] }
     let language = negotiateLocale([locale])
     return withPrepared({ values[$0] }) { call in
@@ -65,12 +137,19 @@ extension Policy {
       let oversized = call.oversized[index]
       return plan.checklistNodes(field: index, values: call.values).enumerated().map { position, k in
         let requirement = plan.requirement(k)
+        let met =
+          oversized
+          ? Self.isMet(requirement, byValueOver: plan.maxValueBytes) : plan.isMet(k, subject, pending: call.pending)
+        var state: ChecklistItem.State = met ? .met : .unmet
+        // A named check is never met by the synchronous walk: only its answer says so.
+        if met, let checks = plan.namedCheckNames(in: k) {
+          let answers = checks.map { checkAnswers[$0] }
+          state = answers.contains(false) ? .unmet : answers.allSatisfy { $0 == true } ? .met : .notChecked
+          if plan.nodes[k].kind != .leaf, state == .unmet { state = .notChecked }
+        }
         return ChecklistItem(
           id: position, code: requirement.code, text: renderRequirement(requirement, language: language),
-          isMet: oversized
-            ? Self.isMet(requirement, byValueOver: plan.maxValueBytes) : plan.isMet(k, subject, pending: call.pending),
-          severity: requirement.severity,
-          params: requirement.params)
+          state: state, severity: requirement.severity, params: requirement.params)
       }
     }
   }
@@ -109,6 +188,14 @@ extension Policy {
 }
 
 extension Plan {
+  /// The names of the named checks (`{"check": NAME}`) in node `k`'s subtree, or `nil` when
+  /// there is none. A composite line (`anyOf`, `not`) that holds one is not checked until
+  /// every check in it has an answer, and even then only a pass is taken as met.
+  func namedCheckNames(in k: Int) -> [String]? {
+    let names = (k..<nodes[k].end).compactMap { (nodes[$0].rule as? CheckRule)?.check }
+    return names.isEmpty ? nil : names
+  }
+
   /// The nodes of field `i` that are lines of a checklist, in rule order: the one walk
   /// that `Policy.checklist(for:values:locale:)` and `Policy.requirements(for:locale:)`
   /// share. `allOf` is its children; `anyOf` and `not` are one line each; rules that do

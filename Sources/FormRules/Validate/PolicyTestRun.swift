@@ -58,8 +58,10 @@ extension Policy {
   /// A case passes when `valid` matches, or when each listed field fails with exactly
   /// the listed error codes (in any order); `warnings`, when given, are checked the same way.
   ///
-  /// Named checks (`{"check": NAME}`) take their answers from `checkStubs`; a due check
-  /// without a stub is not run and is listed in the result's ``PolicyTestResult/checksNotRun``.
+  /// Named checks (`{"check": NAME}`) take their answers from the case's own `"checks"`
+  /// (``PolicyTest/checks``), else from `checkStubs`; a due check without either is not run:
+  /// it fails closed with `check.unavailable` and is listed in the result's
+  /// ``PolicyTestResult/checksNotRun``.
   public func runTests(matching filter: ((String) -> Bool)? = nil, checkStubs: [String: Bool] = [:])
     -> [PolicyTestResult]
   {
@@ -71,10 +73,11 @@ extension Policy {
   /// - Parameters:
   ///   - test: the example (one of ``RuleSet/tests``).
   ///   - checkStubs: answers for the rules file's named checks (`{"check": NAME}`), by name;
-  ///     a check without a stub is not run and is listed in ``PolicyTestResult/checksNotRun``.
+  ///     the case's own ``PolicyTest/checks`` win. A check without a stub is not run: it fails
+  ///     with `check.unavailable` and is listed in ``PolicyTestResult/checksNotRun``.
   /// - Returns: whether the example passed, with what actually came out.
   public func run(_ test: PolicyTest, checkStubs: [String: Bool] = [:]) -> PolicyTestResult {
-    let report = validate(test.input, checkStubs: checkStubs)
+    let report = validate(test.input, checkStubs: checkStubs.merging(test.checks ?? [:]) { _, own in own })
     var errors: [String: [String]] = [:]
     var warnings: [String: [String]] = [:]
     for field in report.fields {

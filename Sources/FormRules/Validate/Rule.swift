@@ -401,3 +401,8 @@ package final class ResourceCache {
   package init() {}
   var values: [String: Any] = [:]
 }
+
+extension RuleDecodingError: LocalizedError {
+  /// What `localizedDescription` shows: ``message``, in English (the decoder adds the file and path when it becomes a ``RuleSetError``).
+  public var errorDescription: String? { message }
+}

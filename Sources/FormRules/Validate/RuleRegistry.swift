@@ -131,3 +131,9 @@ public struct RuleRegistrationError: Error, Sendable, CustomStringConvertible {
 
   public var description: String { "cannot register rule \"\(rule)\": \(problem)" }
 }
+
+extension RuleRegistrationError: LocalizedError {
+  /// What `localizedDescription` shows (an alert, a log line, Vapor's error middleware):
+  /// ``description``, in English.
+  public var errorDescription: String? { description }
+}

@@ -255,3 +255,8 @@ public final class StrengthDictionary: Sendable {
   package static let bundledDirectory: URL? = Bundle.module.url(forResource: "strength", withExtension: nil)
 
 }
+
+extension StrengthDictionary.LoadError: LocalizedError {
+  /// What `localizedDescription` shows: ``description``, in English.
+  public var errorDescription: String? { description }
+}

@@ -83,6 +83,7 @@ let toolMessages: [CatalogEntry] = [
     "cli.test.checkNotRun",
     ja: "     「{field}」のチェック「{check}」は実行していません（「--check {check}=pass|fail」で指定してください）",
     en: "     check '{check}' on '{field}' not run (give --check {check}=pass|fail)"),
+  CatalogEntry("cli.explain.notCheckedYet", ja: "（まだ確認していません）", en: " (not checked yet)"),
   CatalogEntry("cli.test.summary", ja: "成功{passed}件、失敗{failed}件", en: "{passed} passed, {failed} failed"),
   CatalogEntry("cli.test.noTests", ja: "「{file}」にテストがありません。", en: "{file} has no tests"),
   CatalogEntry(

@@ -17,6 +17,9 @@ let pageWords: [CatalogEntry] = [
   CatalogEntry("ui.met", ja: ("（満たしています）", "（満たしています）"), en: ("(met)", "(met)")),
   CatalogEntry("ui.notMet", ja: ("（満たしていません）", "（満たしていません）"), en: ("(not met)", "(not met)")),
   CatalogEntry(
+    "ui.notCheckedYet", ja: ("（まだ確認していません）", "（まだ確認していません）"),
+    en: ("(not checked yet)", "(not checked yet)")),
+  CatalogEntry(
     "ui.recommendedNotMet", ja: ("（推奨：満たしていません）", "（推奨：満たしていません）"),
     en: ("(recommended, not met)", "(recommended, not met)")),
   CatalogEntry(

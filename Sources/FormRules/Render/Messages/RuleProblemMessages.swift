@@ -66,6 +66,9 @@ let ruleProblemMessages: [CatalogEntry] = [
   CatalogEntry("cli.rules.kind.objectOfLanguages", ja: "言語ごとのオブジェクト", en: "an object of languages"),
   CatalogEntry("cli.rules.kind.objectOfCodes", ja: "コードごとのオブジェクト", en: "an object of codes"),
   CatalogEntry("cli.rules.kind.codeTable", ja: "項目ごとのコードの配列のオブジェクト", en: "an object of field → [codes]"),
+  CatalogEntry(
+    "cli.rules.kind.checkStubs", ja: "チェック名ごとの「true」か「false」のオブジェクト",
+    en: "an object of check name → true or false"),
   CatalogEntry("cli.rules.kind.arrayOfCodes", ja: "コードの配列", en: "an array of codes"),
   CatalogEntry("cli.rules.kind.testObject", ja: "テストのオブジェクト", en: "a test object"),
   CatalogEntry("cli.rules.kind.stringOrNull", ja: "文字列またはnull", en: "a string or null"),
@@ -298,6 +301,16 @@ let ruleProblemMessages: [CatalogEntry] = [
   CatalogEntry(
     "cli.rules.check.name", ja: "「emailAvailable」のようなチェックの名前を指定してください",
     en: "expected a check name such as \"emailAvailable\""),
+  CatalogEntry(
+    "cli.rules.test.unknownCheck", ja: "ルールファイルに「{check}」というチェックはありません",
+    en: "no rule of this file is the check \"{check}\""),
+  CatalogEntry(
+    "cli.rules.check.noMessage",
+    ja:
+      "チェック「{check}」のメッセージがありません（{languages}）。「RuleRegistry.register(check:)」か「compile(checks:)」でメッセージとともに登録するか、ルールファイルの「messages」に「{check}」を加えてください",
+    en:
+      "the check \"{check}\" has no message in {languages}: register it with its messages (RuleRegistry.register(check:) or compile(checks:)), or add \"{check}\" to the rules file's \"messages\""
+  ),
   CatalogEntry(
     "cli.rules.pattern.unknownFlag", ja: "フラグ「{flag}」はありません（「i」、「x」、「m」、「s」のいずれかを指定してください）",
     en: "unknown flag \"{flag}\" (use i, x, m or s)"),

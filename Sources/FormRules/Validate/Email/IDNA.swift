@@ -102,3 +102,8 @@ private final class DomainCache: @unchecked Sendable {
     values[index] = value
   }
 }
+
+extension IDNA.Failure: LocalizedError {
+  /// What `localizedDescription` shows: its code (`A4_2`…), as ``description`` gives it.
+  public var errorDescription: String? { description }
+}
