@@ -150,7 +150,6 @@ package final class Plan: @unchecked Sendable {
     fields.deallocate()
     UnsafeMutableBufferPointer(rebasing: nodes[0..<nodeCount]).deinitialize()
     nodes.deallocate()
-    heads.deallocate()
   }
 
   func index(of field: String) -> Int? {
@@ -454,9 +453,12 @@ struct PlanCondition {
   }
 }
 
-/// Memory for values a transform rewrote (normalized), kept until ``reset()``.
-package struct TransformArena {
+/// Memory for values a transform rewrote (normalized), kept until ``reset()`` or until the
+/// arena goes away. It owns that memory, so it cannot be copied (`~Copyable`).
+package struct TransformArena: ~Copyable {
   package init() {}
+
+  deinit { for block in blocks { block.deallocate() } }
 
   private var blocks: [UnsafeMutableBufferPointer<UInt8>] = []
 
