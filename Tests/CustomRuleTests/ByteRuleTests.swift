@@ -59,7 +59,8 @@ struct ByteRuleTests {
   func readsBytes() throws {
     let policy = try policy()
     #expect(policy.validate(["userId": "taro", "code": "  コード🙂 "]).isValid)
-    #expect(policy.validate(["userId": "taro", "code": "a\u{7}b"]).fields["code"]?.failures.map(\.code) == ["noControlBytes"])
+    #expect(
+      policy.validate(["userId": "taro", "code": "a\u{7}b"]).fields["code"]?.failures.map(\.code) == ["noControlBytes"])
     // A tab inside the value (trim removes only the outer whitespace).
     #expect(policy.validate(["userId": "taro", "code": "a\tb"]).isValid == false)
   }
@@ -67,7 +68,8 @@ struct ByteRuleTests {
   @Test("another field's bytes, after its own transforms; nil when it is absent")
   func otherField() throws {
     let policy = try policy()
-    #expect(policy.validate(["userId": " 山田 ", "code": "山田"]).fields["code"]?.failures.map(\.code) == ["noControlBytes"])
+    #expect(
+      policy.validate(["userId": " 山田 ", "code": "山田"]).fields["code"]?.failures.map(\.code) == ["noControlBytes"])
     #expect(policy.validate(["userId": "山田", "code": "山田太郎"]).isValid)
     #expect(policy.validate(["code": "山田"]).isValid)
   }

@@ -25,7 +25,9 @@ package protocol ReportContent: ~Copyable {
 /// ``Report/write(_:field:policy:language:to:)``, memoised by the caller.
 package enum ReportWriter {
   @inline(__always)
-  package static func write<Content: ReportContent & ~Copyable>(_ content: inout Content, plan: Plan, to output: inout ByteBuffer) {
+  package static func write<Content: ReportContent & ~Copyable>(
+    _ content: inout Content, plan: Plan, to output: inout ByteBuffer
+  ) {
     let valid = content.isValid
     if content.hasFormErrors {
       output.append(valid ? "{\"valid\":true,\"errors\":[" : "{\"valid\":false,\"errors\":[")
