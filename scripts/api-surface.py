@@ -1,19 +1,25 @@
 #!/usr/bin/env python3
 """The public API of a module, from the compiler's symbol graphs.
 
-    python3 scripts/api-surface.py GRAPH_DIR MODULE [--list] [--undocumented] [--check]
+    python3 scripts/api-surface.py GRAPH_DIR MODULE [--list] [--undocumented] [--check] [--unsafe]
 
 Counts the public symbols the module declares (its own and its extensions of other modules'
 types; members synthesized by the compiler, such as `!=` or protocol defaults, left out), how
 many have no doc comment (an implementation of a protocol requirement, such as `description` or
 a rule's `name`, shows the requirement's and counts as documented), and the top-level symbols. `--list` prints every top-level symbol
 with its members' count, `--undocumented` every public symbol without a doc comment, and
-`--check` exits 1 when one is undocumented. scripts/build-docs.sh writes the graphs.
+`--check` exits 1 when one is undocumented. `--unsafe` lists every public symbol whose
+declaration names a pointer type (`Unsafe…Pointer`, `OpaquePointer`, `Unmanaged`) and exits 1
+when there is one (issue 27: an app never gets a pointer; scripts/public-api-safety.sh).
+scripts/build-docs.sh writes the graphs.
 """
 import glob
 import json
 import os
+import re
 import sys
+
+POINTER = re.compile(r"\b(Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|OpaquePointer|Unmanaged)\b")
 
 
 def symbols(graph_dir, module):
@@ -68,6 +74,17 @@ def main():
     if "--undocumented" in flags:
         for s in sorted(undocumented, key=name):
             print(f"  undocumented: {name(s)} ({s['kind']['displayName'].lower()})")
+    if "--unsafe" in flags:
+        pointers = sorted(
+            (s for s in public if POINTER.search("".join(f["spelling"] for f in s.get("declarationFragments", [])))),
+            key=name,
+        )
+        for s in pointers:
+            declaration = "".join(f["spelling"] for f in s["declarationFragments"])
+            print(f"FAIL {module}: {name(s)} is public and names a pointer: {declaration}")
+        print(f"{len(public) - len(pointers)} passed, {len(pointers)} failed")
+        if pointers:
+            return 1
     if "--check" in flags:
         for s in sorted(undocumented, key=name):
             print(f"api-surface: {name(s)} is public and has no doc comment", file=sys.stderr)

@@ -99,6 +99,8 @@ fi
 # Every ```swift block of README.md, docs/ and the DocC articles, compiled in a scratch package that
 # depends on this one by path, and run where it documents its output.
 suite snippets bash scripts/check-snippets.sh
+# No pointer in any library product's public API (issue 27): symbol graphs of the debug build.
+suite public-api-safety bash scripts/public-api-safety.sh
 # The configuration an iOS app gets: no libidn2 (the IDNA trait off), the core's tests in it.
 suite portable bash scripts/portable-check.sh
 

@@ -48,8 +48,9 @@ package struct BulkReportOptions: Sendable, Equatable {
 }
 
 /// Applies ``BulkReportOptions`` to the report just written, whichever path wrote it:
-/// drops a valid record's report, or puts `"line"` and `"keep"` in front of it.
-struct ReportFramer {
+/// drops a valid record's report, or puts `"line"` and `"keep"` in front of it. It owns its
+/// buffers (`~Copyable`); they are freed with it.
+struct ReportFramer: ~Copyable {
   let onlyInvalid: Bool
   private let members: KeptMembers
   /// `"name":` for each kept member, back to back; member `i`'s is
@@ -69,12 +70,6 @@ struct ReportFramer {
       offsets.append(keys.count)
     }
     keyOffsets = offsets
-  }
-
-  func deallocate() {
-    members.deallocate()
-    keys.deallocate()
-    prefix.deallocate()
   }
 
   /// `output[reportStart...]` is the record's report: `{…}` and a newline.

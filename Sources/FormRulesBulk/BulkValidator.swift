@@ -62,11 +62,6 @@ package final class BulkValidator {
     framer = options.isPlain ? nil : ReportFramer(options: options)
   }
 
-  deinit {
-    engine.deallocate()
-    framer?.deallocate()
-  }
-
   /// Whether the record scanner reads records itself (unless a field name needs escaping);
   /// the records it does not read take the general parser into the same path.
   package var scansRecords: Bool { engine.records.scansRecords }
@@ -126,8 +121,6 @@ package final class ReportBuffer {
     storage = ByteBuffer(capacity: capacity)
   }
 
-  deinit { storage.deallocate() }
-
   /// Valid until the buffer is next changed.
   package var bytes: UnsafeRawBufferPointer { storage.bytes }
 
@@ -139,8 +132,9 @@ package final class ReportBuffer {
   package func removeAll() { storage.removeAll() }
 }
 
-/// The state of a ``BulkValidator``, a value so that its hot loop works on local memory.
-struct BulkEngine {
+/// The state of a ``BulkValidator``, a value so that its hot loop works on local memory. It
+/// owns its buffers (`~Copyable`): they are freed once, with the validator that holds it.
+struct BulkEngine: ~Copyable {
   static let outputCapacity = 1 << 20
 
   let policy: Policy
@@ -152,11 +146,6 @@ struct BulkEngine {
     self.policy = policy
     self.locale = locale
     records = RecordPath(policy: policy, language: policy.negotiateLocale([locale]))
-  }
-
-  func deallocate() {
-    output.deallocate()
-    records.deallocate()
   }
 
   @inline(__always)
@@ -181,7 +170,9 @@ struct BulkEngine {
 /// `Plan`, and written by ``ReportWriter`` with memoised failure objects. Only a line that is
 /// not an object of the rules' shape takes another turn: its report is the `input.malformed`
 /// one, written by the same writer.
-struct RecordPath {
+///
+/// It owns its memory (`~Copyable`), freed once by `deinit`.
+struct RecordPath: ~Copyable {
   let plan: Plan
   let policy: Policy
   let language: String
@@ -217,9 +208,7 @@ struct RecordPath {
     pending = .allocate(capacity: plan.pendingCapacity)
   }
 
-  func deallocate() {
-    scanner.deallocate()
-    cache.deallocate()
+  deinit {
     values.deallocate()
     fieldValid.deallocate()
     oversized.deallocate()

@@ -17,7 +17,9 @@ import FormRules
 ///
 /// It is independent of the evaluator: whichever path validated the record, the same
 /// reader finds the same members.
-struct KeptMembers {
+///
+/// It owns its memory (`~Copyable`), freed by `deinit`.
+struct KeptMembers: ~Copyable {
   let count: Int
   /// The names' UTF-8 bytes, in `--keep` order, back to back; name `i` is
   /// `nameBytes[nameOffsets[i]..<nameOffsets[i + 1]]`.
@@ -46,7 +48,7 @@ struct KeptMembers {
     nameOffsets[count] = offset
   }
 
-  func deallocate() {
+  deinit {
     nameBytes.deallocate()
     nameOffsets.deallocate()
     starts.deallocate()

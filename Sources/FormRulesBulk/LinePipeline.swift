@@ -221,11 +221,6 @@ private final class Pipeline: @unchecked Sendable {
     free = all
   }
 
-  deinit {
-    for batch in all { batch.input.deallocate() }
-    carry.deallocate()
-  }
-
   func run() -> (LineSummary, readError: Int32?) {
     running = jobs
     for _ in 1..<jobs {

@@ -19,7 +19,9 @@ import FormRules
 /// return `false`; the caller then reads the line with the general parser
 /// (``Policy/decode(record:)``), which says precisely what is wrong or hands its values to
 /// ``fill(_:names:)``: the same slots either way.
-struct RecordScanner {
+///
+/// It owns its memory (`~Copyable`), freed once by `deinit`.
+struct RecordScanner: ~Copyable {
   /// A field's raw value: absent, `null`, or a byte range (in the line or the arena).
   enum State: UInt8 {
     case absent, null, string
@@ -91,11 +93,10 @@ struct RecordScanner {
     }
   }
 
-  func deallocate() {
+  deinit {
     names.deallocate()
     nameBytes.deallocate()
     slots.deallocate()
-    arena.deallocate()
     otherKeys.deallocate()
   }
 
@@ -106,28 +107,24 @@ struct RecordScanner {
     arena.removeAll()
     arena.reserve(line.count)
     guard let base = line.baseAddress else { return false }
-    var cursor = Cursor(base: base, end: line.count, arena: arena, otherKeys: otherKeys)
-    defer { arena = cursor.arena }
-    return cursor.scanObject(names: UnsafeBufferPointer(rebasing: names[0..<fieldCount]), slots: slots)
+    var cursor = Cursor(base: base, end: line.count, otherKeys: otherKeys)
+    return cursor.scanObject(
+      names: UnsafeBufferPointer(rebasing: names[0..<fieldCount]), slots: slots, arena: &arena)
   }
 }
 
 private struct Cursor {
   let base: UnsafePointer<UInt8>
   let end: Int
-  /// The scanner's arena, as long as the line: the string reader never grows it.
-  var arena: ByteBuffer
   let otherKeys: UnsafeMutableBufferPointer<Range<Int>>
   var otherCount = 0
   var index = 0
 
   init(
-    base: UnsafePointer<UInt8>, end: Int, arena: ByteBuffer,
-    otherKeys: UnsafeMutableBufferPointer<Range<Int>>
+    base: UnsafePointer<UInt8>, end: Int, otherKeys: UnsafeMutableBufferPointer<Range<Int>>
   ) {
     self.base = base
     self.end = end
-    self.arena = arena
     self.otherKeys = otherKeys
   }
 
@@ -149,7 +146,8 @@ private struct Cursor {
   }
 
   mutating func scanObject(
-    names: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, slots: UnsafeMutableBufferPointer<RecordScanner.Slot>
+    names: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, slots: UnsafeMutableBufferPointer<RecordScanner.Slot>,
+    arena: inout ByteBuffer
   ) -> Bool {
     var expected = 0
     skipWhitespace()
@@ -160,7 +158,7 @@ private struct Cursor {
         skipWhitespace()
         guard index < end, base[index] == UInt8(ascii: "\"") else { return false }
         guard let field = scanKey(names: names, expected: expected) else {
-          guard skipOtherMember() else { return false }
+          guard skipOtherMember(arena: &arena) else { return false }
           skipWhitespace()
           if consume(UInt8(ascii: ",")) { continue }
           guard consume(UInt8(ascii: "}")) else { return false }
@@ -174,7 +172,7 @@ private struct Cursor {
         guard index < end else { return false }
         if base[index] == UInt8(ascii: "\"") {
           let valueStart = index + 1
-          guard let value = scanString() else { return false }
+          guard let value = scanString(arena: &arena) else { return false }
           slots[field] = RecordScanner.Slot(
             state: .string, bytes: value, isPlain: value.baseAddress == base + valueStart)
         } else {
@@ -217,10 +215,10 @@ private struct Cursor {
   /// opening quote. `false` for anything the general parser might judge otherwise: an
   /// escaped or repeated key, too many such members, a nested value, a number with an
   /// exponent (it might overflow) or over 300 digits.
-  mutating func skipOtherMember() -> Bool {
+  mutating func skipOtherMember(arena: inout ByteBuffer) -> Bool {
     index -= 1
     let keyStart = index + 1
-    guard let key = scanString(), key.baseAddress == base + keyStart, otherCount < otherKeys.count else {
+    guard let key = scanString(arena: &arena), key.baseAddress == base + keyStart, otherCount < otherKeys.count else {
       return false
     }
     for i in 0..<otherCount {
@@ -234,7 +232,7 @@ private struct Cursor {
     skipWhitespace()
     guard index < end else { return false }
     switch base[index] {
-    case UInt8(ascii: "\""): return scanString() != nil
+    case UInt8(ascii: "\""): return scanString(arena: &arena) != nil
     case UInt8(ascii: "t"): return consumeLiteral("true")
     case UInt8(ascii: "f"): return consumeLiteral("false")
     case UInt8(ascii: "n"): return consumeLiteral("null")
@@ -293,7 +291,7 @@ private struct Cursor {
   /// bytes in the arena. `nil` for anything the reader refuses; the general parser then
   /// says why.
   @inline(__always)
-  mutating func scanString() -> UnsafeBufferPointer<UInt8>? {
+  mutating func scanString(arena: inout ByteBuffer) -> UnsafeBufferPointer<UInt8>? {
     let line = UnsafeBufferPointer(start: base, count: end)
     switch try? JSONString.read(line, at: &index, into: &arena) {
     case .plain(let range): return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)

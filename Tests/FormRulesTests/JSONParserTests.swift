@@ -146,7 +146,6 @@ struct JSONParserTests {
   func stringReader() throws {
     let line = Array(#""plain" "a\u00e9\ud83d\ude00\"" "日本語" "x\ty""#.utf8)
     var buffer = ByteBuffer(capacity: line.count)
-    defer { buffer.deallocate() }
     let base = buffer.base
     var texts: [String] = []
     try line.withUnsafeBufferPointer { bytes throws(JSONString.Failure) in

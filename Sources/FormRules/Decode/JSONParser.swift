@@ -61,14 +61,12 @@ package struct JSONParser {
   where Bytes.Element == UInt8 {
     let result: Result<JSONValue, JSONSyntaxError>? = bytes.withContiguousStorageIfAvailable { buffer in
       var reader = Reader(buffer, maxDepth: maxDepth)
-      defer { reader.deallocate() }
       return Result { () throws(JSONSyntaxError) in try reader.parseDocument() }
     }
     if let result { return try result.get() }
     let array = Array(bytes)
     return try array.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
       var reader = Reader(buffer, maxDepth: maxDepth)
-      defer { reader.deallocate() }
       return try reader.parseDocument()
     }
   }
@@ -84,21 +82,19 @@ extension Result where Failure == JSONSyntaxError {
   }
 }
 
-private struct Reader {
+private struct Reader: ~Copyable {
   static let linearKeyScanLimit = 16
   let bytes: UnsafeBufferPointer<UInt8>
   let maxDepth: Int
   var index = 0
   var depth = 0
-  /// Where strings with escapes are decoded, one at a time; freed by ``deallocate()``.
+  /// Where strings with escapes are decoded, one at a time; freed with the reader.
   var strings = ByteBuffer(capacity: 0)
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
     self.bytes = bytes
     self.maxDepth = maxDepth
   }
-
-  func deallocate() { strings.deallocate() }
 
   func error(_ reason: JSONSyntaxError.Reason, at offset: Int? = nil, key: String? = nil) -> JSONSyntaxError {
     let offset = min(offset ?? index, bytes.count)

@@ -5,8 +5,8 @@
 /// override) and the failure's variant (which fixes the rest, see ``Rule/check(_:)``).
 /// An `anyOf` failure, whose codes come from its children, is rendered every time.
 /// Memory is bounded: past ``maxEntries`` entries or ``maxBytes`` of output the cache
-/// starts over.
-package struct FailureRenderCache {
+/// starts over. It owns its byte buffer, so it is not copyable either; the buffer is freed with it.
+package struct FailureRenderCache: ~Copyable {
   package init() {}
 
   static let maxBytes = 1 << 20
@@ -24,8 +24,6 @@ package struct FailureRenderCache {
   private var table = [Int32](repeating: 0, count: 2 * FailureRenderCache.maxEntries)
   private var values = ByteBuffer(capacity: 1 << 14)
   private var rendered = JSONWriter()
-
-  package func deallocate() { values.deallocate() }
 
   /// Appends the failure object of a pending entry to `output`, rendering it on first sight.
   package mutating func write(

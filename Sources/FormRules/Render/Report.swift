@@ -49,7 +49,6 @@ public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConver
   /// The report as the JSON the CLI prints: `{"valid", "fields": {name: {"valid", "value", "errors"}}}`.
   public func json(locale: String) -> String {
     var output = ByteBuffer(capacity: 1024)
-    defer { output.deallocate() }
     write(to: &output, locale: locale)
     return String(decoding: output.bytes, as: UTF8.self)
   }
@@ -57,7 +56,6 @@ public struct Report: Sendable, CustomStringConvertible, CustomDebugStringConver
   /// Appends the report's JSON to `writer`, for streaming many reports.
   package func write(to writer: inout JSONWriter, locale: String) {
     var output = ByteBuffer(capacity: 1024)
-    defer { output.deallocate() }
     write(to: &output, locale: locale)
     writer.bytes.append(contentsOf: output.bytes)
   }

@@ -1,7 +1,7 @@
 /// What the one report writer reads: a report's verdicts, values and failures, by field
 /// position in the plan. A ``Report`` value is one such content; a record in flight in
 /// bulk validation (the plan's scratch memory, never made into a `Report`) is the other.
-package protocol ReportContent {
+package protocol ReportContent: ~Copyable {
   /// No field and no form-level failure has error severity.
   var isValid: Bool { get }
   var hasFormErrors: Bool { get }
@@ -25,7 +25,9 @@ package protocol ReportContent {
 /// ``Report/write(_:field:policy:language:to:)``, memoised by the caller.
 package enum ReportWriter {
   @inline(__always)
-  package static func write<Content: ReportContent>(_ content: inout Content, plan: Plan, to output: inout ByteBuffer) {
+  package static func write<Content: ReportContent & ~Copyable>(
+    _ content: inout Content, plan: Plan, to output: inout ByteBuffer
+  ) {
     let valid = content.isValid
     if content.hasFormErrors {
       output.append(valid ? "{\"valid\":true,\"errors\":[" : "{\"valid\":false,\"errors\":[")
@@ -56,8 +58,8 @@ package enum ReportWriter {
 
 /// What ``ReportWriter`` writes before each field's value (before its failures, for a
 /// sensitive field), per field and validity — `"email":{"valid":true,"value":` — rendered
-/// once when the plan is built. The plan frees it.
-struct ReportHeads {
+/// once when the plan is built. It owns its memory (`~Copyable`) and frees it with its plan.
+struct ReportHeads: ~Copyable {
   private let bytes: UnsafeMutableBufferPointer<UInt8>
   /// Head `2 * field + (valid ? 1 : 0)` is `bytes[offsets[k]..<offsets[k + 1]]`.
   private let offsets: UnsafeMutableBufferPointer<Int>
@@ -82,7 +84,7 @@ struct ReportHeads {
     _ = self.offsets.initialize(from: offsets)
   }
 
-  func deallocate() {
+  deinit {
     bytes.deallocate()
     offsets.deallocate()
   }

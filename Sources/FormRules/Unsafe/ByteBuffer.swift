@@ -6,8 +6,12 @@
 
 /// A growable byte buffer for bulk output: appends are a capacity check and a `memcpy`,
 /// where `Array.append(contentsOf:)` pays for generic iteration and uniqueness checks
-/// on every call. The owner frees it with ``deallocate()``.
-package struct ByteBuffer {
+/// on every call.
+///
+/// It owns its memory, so it cannot be copied (`~Copyable`): a copy that grew would free the
+/// storage the original still points to, and a copy freed by hand would be freed twice. The
+/// storage is freed once, by `deinit`, when the owner goes away.
+package struct ByteBuffer: ~Copyable {
   package private(set) var base: UnsafeMutablePointer<UInt8>
   package private(set) var count = 0
   private(set) var capacity: Int
@@ -17,7 +21,7 @@ package struct ByteBuffer {
     base = .allocate(capacity: self.capacity)
   }
 
-  package func deallocate() { base.deallocate() }
+  deinit { base.deallocate() }
 
   package var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
@@ -28,6 +32,7 @@ package struct ByteBuffer {
 
   /// Replaces `count` bytes at `offset` with `bytes`, moving what follows.
   package mutating func replace(at offset: Int, count removed: Int, with bytes: UnsafeRawBufferPointer) {
+    precondition(offset >= 0 && removed >= 0 && offset + removed <= count, "ByteBuffer.replace out of bounds")
     let tail = count - offset - removed
     reserve(bytes.count - removed)
     memmove(base + offset + bytes.count, base + offset + removed, tail)

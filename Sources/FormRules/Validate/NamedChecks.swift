@@ -221,11 +221,6 @@ extension Policy {
 }
 
 extension Plan {
-  /// Whether any field has a `{"check": …}` rule.
-  var hasNamedChecks: Bool {
-    (0..<nodeCount).contains { nodes[$0].rule is CheckRule }
-  }
-
   /// The named-check leaves of field `i` that the value reaches: top-level or inside
   /// `allOf`, with every `when` on the way holding.
   func namedChecks(field i: Int, subject: Subject) -> [Int] {

@@ -172,7 +172,7 @@ public final class Policy: Sendable {
 }
 
 /// The scratch memory of one single-record call (``Policy/withPrepared(_:_:)``).
-package struct PreparedCall {
+package struct PreparedCall: ~Copyable {
   let plan: Plan
   /// The caller's values, by field.
   let strings: UnsafeMutableBufferPointer<String?>

@@ -6,9 +6,9 @@ import Foundation
 /// (`minLength` → `MinLength` → code `minLength`). Rules hold only compiled,
 /// read-only data, so a ``Policy`` can be shared by every thread.
 ///
-/// A rule has one check, which reads the value's UTF-8 bytes (``Subject/bytes``), with a
-/// `String` view (``Subject/string``) for the rare rule that needs graphemes or
-/// normalization. A failing check answers with a *variant*: a number that, for this rule,
+/// A rule has one check, which reads the value as a `String` (``Subject/string``) or its
+/// UTF-8 bytes as a bounds-checked `Span` (``Subject/withUTF8(_:)``); a rule never sees a
+/// pointer. A failing check answers with a *variant*: a number that, for this rule,
 /// fixes the whole failure (the `actual` length of a `minLength`, the reason of an
 /// `email`), so bulk output renders each (rule, variant) once and reuses the bytes.
 ///
@@ -127,10 +127,15 @@ public struct RuleMessage: Sendable, Equatable {
 }
 
 /// What a rule sees when it checks a value: the field's value after its transforms
-/// (trim, normalize) as UTF-8 bytes, valid only during the call.
+/// (trim, normalize), valid only during the call.
+///
+/// An app's rule reads it through safe views only: ``string`` and ``string(of:)``, or the
+/// UTF-8 bytes as a `Span` (bounds-checked in every build, and unable to outlive the call)
+/// with ``withUTF8(_:)`` and ``withUTF8(of:_:)``. No pointer is handed out.
 public struct Subject {
-  /// The transformed value; empty when the field is absent.
-  public let bytes: UnsafeBufferPointer<UInt8>
+  /// The transformed value's UTF-8 bytes; empty when the field is absent. The library's own
+  /// rules read them directly; an app's rule uses ``withUTF8(_:)``.
+  package let bytes: UnsafeBufferPointer<UInt8>
   /// Whether the field is sensitive: its value must never appear in a failure.
   public let isSensitive: Bool
   let index: Int
@@ -145,8 +150,29 @@ public struct Subject {
   /// (grapheme counts, canonical equivalence, normalization).
   public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+  /// The number of UTF-8 bytes of the value (0 when the field is absent).
+  public var utf8Count: Int { bytes.count }
+
+  /// Calls `body` with the value's UTF-8 bytes, which it can read but not keep.
+  ///
+  /// ```swift
+  /// func check(_ subject: Subject) -> Int? {
+  ///   subject.withUTF8 { bytes in bytes.count > 0 && bytes[0] == UInt8(ascii: "-") } ? 0 : nil
+  /// }
+  /// ```
+  public func withUTF8<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
+    try SafeView.withSpan(bytes, body)
+  }
+
+  /// Calls `body` with another field's transformed UTF-8 bytes; `nil` when that field is absent
+  /// (or not a field of the policy).
+  public func withUTF8<R, E: Error>(of field: String, _ body: (Span<UInt8>?) throws(E) -> R) throws(E) -> R {
+    guard let other = bytes(of: field) else { return try body(nil) }
+    return try SafeView.withSpan(other, body)
+  }
+
   /// Another field's transformed value; `nil` when absent.
-  public func bytes(of field: String) -> UnsafeBufferPointer<UInt8>? {
+  package func bytes(of field: String) -> UnsafeBufferPointer<UInt8>? {
     plan._withUnsafeGuaranteedRef { $0.index(of: field) }.flatMap { values[$0] }
   }
 

@@ -101,7 +101,7 @@ public enum LengthUnit: String, Sendable, CaseIterable {
   }
 
   /// The length of well-formed UTF-8 bytes in this unit.
-  public func length(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  package func length(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
     switch self {
     case .characters: return UTF8Text.scalarCount(bytes)
     case .utf8: return bytes.count

@@ -36,6 +36,7 @@ public struct Strength: Rule {
   private(set) var estimator: StrengthEstimator?
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
+    precondition(Self.codesFitVariant, Self.codesOverflowMessage)
     let here: [JSONPathComponent] = [.key(Self.name)]
     var minValue = decoder.value
     var inputs: [String] = []
@@ -157,6 +158,14 @@ public struct Strength: Rule {
   private static let codeBits = 5
   /// How many suggestions a variant holds: 64 bits less 3 for the score and 5 for the warning.
   static let maxSuggestions = (63 - 3 - codeBits) / codeBits
+  /// Whether every warning and suggestion code (its position + 1, 0 meaning none) fits in
+  /// ``codeBits``. A 32nd warning or suggestion would silently turn into another one in the
+  /// variant; instead compiling any policy with `strength` stops with this message, and
+  /// `VariantLimitTests` fails first.
+  static let codesFitVariant = warnings.count < 1 << codeBits && suggestionCodes.count < 1 << codeBits
+  static let codesOverflowMessage =
+    "strength: \(warnings.count) warnings and \(suggestionCodes.count) suggestions do not fit the variant's "
+    + "\(codeBits)-bit codes (at most \((1 << codeBits) - 1) each); widen Strength.codeBits"
 
   /// The variant packs the score (3 bits), the warning and the suggestions (5 bits each,
   /// the code's position + 1), so one number fixes the whole failure.

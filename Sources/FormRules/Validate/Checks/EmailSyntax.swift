@@ -155,7 +155,7 @@ public struct EmailSyntax: Sendable, Equatable {
   /// checks. Next come the structure checks (the `@`, the empty parts, a quoted local part that is not
   /// allowed). After that, the first problem by position in the local part and then in the domain. Last
   /// come the checks that need the whole domain (dot, numeric top-level domain, total length).
-  public func check(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Reason? {
+  package func check(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Reason? {
     let count = bytes.count
     if count == 0 { return .empty }
     let html = profile == .html
