@@ -51,7 +51,9 @@ struct EmbeddedChecksTests {
     var configuration = ServerConfiguration(rulesPath: folder.url.path, registry: registry, checks: [Self.nicknameFree])
     configuration.listen = try ListenAddress("127.0.0.1:0")
     configuration.checkEndpoints = ["emailAvailable": stub.url("/email")]
-    configuration.checkTimeout = .seconds(1)
+    // Generous: in the full parallel run the CPU-bound suites hold this process's concurrency
+    // pool, where the checks run, for seconds at a time.
+    configuration.checkTimeout = .seconds(30)
     configuration.accessLog = false
     configuration.threads = 1
     let server = try PolicyServer(configuration: configuration)
@@ -68,7 +70,7 @@ struct EmbeddedChecksTests {
         Thread.detachNewThread {
           continuation.resume(
             returning: Result {
-              let client = try RawClient(port: port)
+              let client = try RawClient(port: port, timeout: 120)
               try client.send(
                 "POST /v1/rules/app/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
                   + "Content-Type: application/json\r\nContent-Length: \(bytes.count)\r\n\r\n")

@@ -15,6 +15,10 @@ struct ServeChecksTests {
                  "rules": [{"required": true}, {"email": "practical"}, {"check": "emailAvailable"}]},
        "password": {"label": {"en": "Password", "ja": "パスワード"}, "sensitive": true,
                     "rules": [{"required": true}, {"minLength": 8}, {"check": "notReused"}]}
+     },
+     "messages": {
+       "ja": {"emailAvailable": "{label}はすでに登録されています。", "notReused": "{label}は以前に使われています。"},
+       "en": {"emailAvailable": "{label} is already registered.", "notReused": "{label} was used before."}
      }}
     """#
   static let password = "S3cret\u{3000}パス🔑e\u{301}"
