@@ -221,8 +221,9 @@ final class Daemon: @unchecked Sendable {
   /// The key a client's address is counted under, or nil for a family other than IPv4 and IPv6.
   static func clientAddress(_ address: UnsafePointer<sockaddr>?) -> ClientAddress? {
     var key: (UInt64, UInt64) = (0, 0)
-    let found = withUnsafeMutableBytes(of: &key) {
-      cmhd_address_key(address, $0.baseAddress!.assumingMemoryBound(to: UInt64.self))
+    let found = withUnsafeMutableBytes(of: &key) { bytes -> Int32 in
+      guard let base = bytes.baseAddress else { return 0 }
+      return cmhd_address_key(address, base.assumingMemoryBound(to: UInt64.self))
     }
     return found == 0 ? nil : ClientAddress(high: key.0, low: key.1)
   }
