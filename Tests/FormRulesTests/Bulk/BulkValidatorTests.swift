@@ -11,8 +11,7 @@ import Testing
 /// in `Fixtures/golden`; the 300,000-record corpus digests are `Benchmarks/check-corpus-digests.sh`).
 @Suite("BulkValidator: bulk equals single-document reports and the golden outputs")
 struct BulkValidatorTests {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let packageRoot = repositoryRoot
 
   static func policy(_ name: String) throws -> Policy {
     try RuleSet(contentsOf: packageRoot.appendingPathComponent("Rules/\(name)"), registry: .standard).compile()
