@@ -82,13 +82,16 @@ let package = Package(
     // (`scripts/regenerate.sh`), compared by the tests. Tests only verify.
     .target(
       name: "FormRulesGenerators",
-      dependencies: ["FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "ValidateWords", "FormRulesTestSupport"],
+      dependencies: [
+        "FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "ValidateWords", "FormRulesTestSupport",
+      ],
       path: "Tests/FormRulesGenerators"),
     .executableTarget(name: "form-rules-gen", dependencies: ["FormRulesGenerators"]),
     .testTarget(
       name: "FormRulesTests",
       dependencies: [
-        "FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "FormRulesTestSupport", "FormRulesGenerators",
+        "FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "FormRulesTestSupport",
+        "FormRulesGenerators",
       ], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI", "FormRulesTestSupport"]),
     // An app's own rules and named checks, through the public API only.
@@ -103,7 +106,8 @@ let package = Package(
     .testTarget(
       name: "EcosystemTests",
       dependencies: [
-        "FormRules", "FormRulesPassword", "FormRulesExport", "validate", "FormRulesTestSupport", "FormRulesGenerators",
+        "FormRules", "FormRulesPassword", "FormRulesExport", "validate", "FormRulesTestSupport",
+        "FormRulesGenerators",
       ], exclude: ["Fixtures"]),
   ]
 )
