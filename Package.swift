@@ -70,11 +70,13 @@ let package = Package(
       ]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
     .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
+    // The tool's own words (`cli.*`, the help pages), shared with the generator of docs/messages.md.
+    .target(name: "ValidateWords", dependencies: ["FormRules", "FormRulesPassword"]),
     .executableTarget(
       name: "validate",
       dependencies: [
         "FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "FormRulesUI", "TerminalForm",
-        "FormRulesServer", "FormRulesHTTP",
+        "FormRulesServer", "FormRulesHTTP", "ValidateWords",
       ]),
     // Benchmarks: `swift run -c release validate-bench` in this package, not products for others.
     .executableTarget(name: "validate-bench", dependencies: ["FormRules", "FormRulesPassword", "FormRulesBulk"]),
@@ -82,9 +84,21 @@ let package = Package(
     // What the test targets share (as swift-collections' _CollectionsTestSupport): the one way
     // to run the built `validate`, the shipped Rules/ files as fixtures, a seeded record generator.
     .target(name: "FormRulesTestSupport", dependencies: ["FormRules", "FormRulesPassword"], path: "Tests/FormRulesTestSupport"),
+    // Every generated file of the repository, and how it is made: written by `form-rules-gen`
+    // (`scripts/regenerate.sh`), compared by the tests. Tests only verify.
+    .target(
+      name: "FormRulesGenerators",
+      dependencies: [
+        "FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "ValidateWords", "FormRulesTestSupport",
+      ],
+      path: "Tests/FormRulesGenerators"),
+    .executableTarget(name: "form-rules-gen", dependencies: ["FormRulesGenerators"]),
     .testTarget(
       name: "FormRulesTests",
-      dependencies: ["FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "FormRulesTestSupport"], exclude: ["Fixtures"]),
+      dependencies: [
+        "FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "FormRulesTestSupport",
+        "FormRulesGenerators",
+      ], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI", "FormRulesTestSupport"]),
     // An app's own rules and named checks, through the public API only.
     .testTarget(name: "CustomRuleTests", dependencies: ["FormRules", "FormRulesExport"], exclude: ["Fixtures"]),
@@ -100,6 +114,9 @@ let package = Package(
     // Schema, exports, problem+json and help: checked against independent validators and the built binary.
     .testTarget(
       name: "EcosystemTests",
-      dependencies: ["FormRules", "FormRulesPassword", "FormRulesExport", "validate", "FormRulesTestSupport"], exclude: ["Fixtures"]),
+      dependencies: [
+        "FormRules", "FormRulesPassword", "FormRulesExport", "validate", "FormRulesTestSupport",
+        "FormRulesGenerators",
+      ], exclude: ["Fixtures"]),
   ]
 )

@@ -16,7 +16,9 @@ import Foundation
 /// (the JSON Lines loop without process or I/O), `bulk-1` and `bulk-n` (the `validate`
 /// binary on the corpus, output to /dev/null, `--jobs 1` and `--jobs N`), `memory` (peak
 /// RSS on 10k and on the whole corpus) and `startup` (the whole process on one record).
-/// Each prints min, median and max over the runs.
+/// Each prints min, median and max over the runs. A scenario with a threshold in
+/// `Benchmarks/Thresholds/validate-bench.json` (or `--thresholds FILE`; `--thresholds none` for
+/// none) is compared by its median, and a missed one makes the exit status 1.
 
 struct Options {
   var records = 1_000_000
@@ -27,6 +29,7 @@ struct Options {
   var scenarios: [String] = []
   var output = "/dev/null"
   var iterations = 200_000
+  var thresholds = "Benchmarks/Thresholds/validate-bench.json"
 
   static func parse(_ arguments: [String]) -> Options {
     var options = Options()
@@ -46,11 +49,12 @@ struct Options {
       case "--scenario": options.scenarios.append(value())
       case "--output": options.output = value()
       case "--iterations": options.iterations = max(Int(value()) ?? options.iterations, 1)
+      case "--thresholds": options.thresholds = value()
       case "--help":
         print(
           """
           USAGE: validate-bench [--records N] [--runs N] [--jobs N] [--rules FILE] [--corpus FILE]
-                                [--output FILE] [--scenario single|render|bulk-inprocess|bulk-1|bulk-n|memory|startup]…
+                                [--output FILE] [--thresholds FILE|none] [--scenario single|render|bulk-inprocess|bulk-1|bulk-n|memory|startup]…
           """)
         exit(0)
       default: fail("unknown option \(arguments[i])")
@@ -120,11 +124,47 @@ func format(_ value: Double, decimals: Int = 0) -> String {
   return String(digits)
 }
 
+/// A scenario's floor or ceiling, from the thresholds file.
+struct Threshold {
+  var min: Double?
+  var max: Double?
+}
+
+/// The thresholds for this run's rules file, by scenario line; none when the file is absent,
+/// is `none`, or is for another rules file. (A static: read when the first scenario reports.)
+enum Thresholds {
+  static let table: [String: Threshold] = {
+    guard options.thresholds != "none" else { return [:] }
+    guard let data = FileManager.default.contents(atPath: options.thresholds) else {
+      if options.thresholds != Options().thresholds { fail("cannot read \(options.thresholds)") }
+      return [:]
+    }
+    guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+      let table = object["thresholds"] as? [String: [String: Double]]
+    else { fail("\(options.thresholds): not {\"thresholds\": {NAME: {\"min\"|\"max\": NUMBER}}}") }
+    if let rules = object["rules"] as? String, rules != options.rules { return [:] }
+    return table.mapValues { Threshold(min: $0["min"], max: $0["max"]) }
+  }()
+}
+
+/// Scenario lines whose median missed its threshold.
+nonisolated(unsafe) var missed: [String] = []
+
 func report(_ name: String, _ unit: String, _ spread: Spread, decimals: Int = 0, note: String = "") {
-  let line =
+  var line =
     "\(name.padding(toLength: 38, withPad: " ", startingAt: 0)) \(unit.padding(toLength: 10, withPad: " ", startingAt: 0))"
     + " min \(format(spread.min, decimals: decimals))  median \(format(spread.median, decimals: decimals))"
     + "  max \(format(spread.max, decimals: decimals))" + (note.isEmpty ? "" : "  (\(note))")
+  if let threshold = Thresholds.table[name] {
+    let low = threshold.min.map { spread.median < $0 } ?? false
+    let high = threshold.max.map { spread.median > $0 } ?? false
+    let bound =
+      threshold.min.map { "≥ \(format($0, decimals: decimals))" } ?? threshold.max.map {
+        "≤ \(format($0, decimals: decimals))"
+      } ?? ""
+    line += low || high ? "  MISSED threshold \(bound)" : "  ok, threshold \(bound)"
+    if low || high { missed.append(name) }
+  }
   print(line)
   FileHandle.standardOutput.synchronizeFile()
 }
@@ -413,3 +453,7 @@ for scenario in options.scenarios {
 }
 print("")
 print("load after: \(loadAverage())")
+if !missed.isEmpty {
+  print("thresholds missed (\(options.thresholds)): \(missed.joined(separator: "; "))")
+  exit(1)
+}

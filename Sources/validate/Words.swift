@@ -2,6 +2,7 @@ import FormRules
 import FormRulesBulk
 import FormRulesExport
 import FormRulesPassword
+import ValidateWords
 
 #if canImport(Glibc)
   import Glibc
@@ -13,7 +14,7 @@ import FormRulesPassword
 /// or when it does not load).
 enum Words {
   /// The standard rules' catalog with the tool's own lines (`cli.*`, the help pages).
-  static let catalog = RuleRegistry.standard.catalog.adding(entries: [toolMessages, toolHelpMessages])
+  static let catalog = toolCatalog
 
   /// `--locale` (read from the raw arguments, so that even a usage error about another option
   /// is in that language), then the first locale variable that is set.

@@ -25,7 +25,7 @@ struct ExportTests {
   }
 
   /// Pinned output: `Fixtures/exports/RULES.FORMAT` (stdout) and `RULES.FORMAT.stderr`.
-  /// Run with `UPDATE_EXPORTS=1` to rewrite them after a deliberate change, then review the diff.
+  /// `scripts/regenerate.sh` rewrites them after a deliberate change; review the diff.
   /// An identity provider that would refuse passwords the rules accept exports nothing and
   /// exits 1: its golden stdout is empty and its stderr holds the `error:` lines.
   @Test("each export of the shipped rules is pinned, stdout and the warnings on stderr", arguments: cases)
@@ -35,10 +35,6 @@ struct ExportTests {
     #expect(result.status == (refused ? 1 : 0), "\(result.stderr)")
     #expect(refused == result.stdout.isEmpty)
     let base = Self.golden(item)
-    if ProcessInfo.processInfo.environment["UPDATE_EXPORTS"] != nil {
-      try result.stdout.write(to: Repository.url(base), atomically: true, encoding: .utf8)
-      try result.stderr.write(to: Repository.url(base + ".stderr"), atomically: true, encoding: .utf8)
-    }
     #expect(result.stdout == (try Repository.read(base)))
     #expect(result.stderr == (try Repository.read(base + ".stderr")))
   }

@@ -107,7 +107,7 @@ struct RuleConformanceTests {
     #expect(schema["$defs"]?.objectValue?["rule-\(name)"] != nil, "no $defs/rule-\(name)")
   }
 
-  /// Every rule `Name` (its Swift type's name) has `Tests/FormRulesTests/NameTests.swift`,
+  /// Every rule `Name` (its Swift type's name) has `Tests/FormRulesTests/…/NameTests.swift`,
   /// and that file asks the rule itself: it calls `check(Name.self` — `Policy.check`, which
   /// runs the rule (or, for a composite, the plan's logic of that composite node) alone,
   /// not `validate`. This is a text scan of the file with its `//` comments removed, not
@@ -118,11 +118,16 @@ struct RuleConformanceTests {
       Issue.record("\(name) is neither a registered rule nor a composite")
       return
     }
-    let file = "Tests/FormRulesTests/\(type)Tests.swift"
-    guard FileManager.default.fileExists(atPath: Repository.url(file).path) else {
-      Issue.record("no \(file)")
+    // Anywhere under Tests/FormRulesTests (its folders mirror the sources: Validate/Checks, Password…).
+    let walker = FileManager.default.enumerator(atPath: Repository.url("Tests/FormRulesTests").path)
+    let found = (walker?.allObjects as? [String] ?? []).first {
+      ($0 as NSString).lastPathComponent == "\(type)Tests.swift"
+    }
+    guard let found else {
+      Issue.record("no Tests/FormRulesTests/**/\(type)Tests.swift")
       return
     }
+    let file = "Tests/FormRulesTests/\(found)"
     let code = try Repository.read(file).split(separator: "\n", omittingEmptySubsequences: false)
       .map { line in line.range(of: "//").map { line[..<$0.lowerBound] } ?? line }
       .joined(separator: "\n")

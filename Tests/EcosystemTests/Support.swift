@@ -54,39 +54,9 @@ func runProcess(
   _ executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil,
   directory: URL = Repository.root
 ) throws -> ProcessResult {
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  process.currentDirectoryURL = directory
-  if let environment { process.environment = environment }
-  let input = Pipe()
-  let output = Pipe()
-  let error = Pipe()
-  process.standardInput = input
-  process.standardOutput = output
-  process.standardError = error
-  try process.run()
-  // Read both pipes while the process runs, so a full pipe cannot stall it.
-  let group = DispatchGroup()
-  nonisolated(unsafe) var outData = Data()
-  nonisolated(unsafe) var errData = Data()
-  group.enter()
-  DispatchQueue.global().async {
-    outData = output.fileHandleForReading.readDataToEndOfFile()
-    group.leave()
-  }
-  group.enter()
-  DispatchQueue.global().async {
-    errData = error.fileHandleForReading.readDataToEndOfFile()
-    group.leave()
-  }
-  input.fileHandleForWriting.write(Data(stdin.utf8))
-  try input.fileHandleForWriting.close()
-  group.wait()
-  process.waitUntilExit()
-  return ProcessResult(
-    status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-    stderr: String(decoding: errData, as: UTF8.self))
+  let child = try StreamingProcess(executable: executable, arguments, in: directory, environment: environment)
+  let run = try child.finish(input: Array(stdin.utf8))
+  return ProcessResult(status: run.status, stdout: run.stdout, stderr: run.stderr)
 }
 
 /// The built `validate`, run through `ValidateBinary` (FormRulesTestSupport) with English

@@ -99,7 +99,7 @@ struct BulkJSONLinesTests {
     }
   }
 
-  /// The recipe of docs/performance.md, "Scale beyond one machine".
+  /// The recipe of docs/performance-history.md, "Scale beyond one machine".
   @Test("split + xargs -P: the concatenated outputs equal one process's output")
   func splitAndXargs() throws {
     try #require(ValidateBinary.executable != nil, "build the validate executable first")

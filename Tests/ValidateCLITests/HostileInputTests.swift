@@ -535,20 +535,12 @@ extension HostileInputTests {
     arguments: ["1", "2"])
   func jsonlFlushesWhenIdle(_ jobs: String) throws {
     signal(SIGPIPE, SIG_IGN)
-    let process = try ValidateBinary.process([
-      "--rules", "Rules/login.json", "--jsonl", "--jobs", jobs, "--format", "json", "--locale", "en",
-    ])
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    var bytes = Array((Self.records[0] + Self.records[1]).utf8)
-    _ = write(stdin.fileHandleForWriting.fileDescriptor, &bytes, bytes.count)
+    // A process that ignores the request must not stall the test run: killed after 60 s.
+    let child = try ValidateBinary.streaming(
+      ["--rules", "Rules/login.json", "--jsonl", "--jobs", jobs, "--format", "json", "--locale", "en"], killAfter: 60)
+    try child.write(Array((Self.records[0] + Self.records[1]).utf8))
     // Like `tail -f`: the input stays open. Both reports must arrive anyway.
-    let out = stdout.fileHandleForReading.fileDescriptor
+    let out = child.stdout.fileHandleForReading.fileDescriptor
     var received: [UInt8] = []
     let deadline = Date().addingTimeInterval(10)
     while received.filter({ $0 == 0x0A }).count < 2, Date() < deadline {
@@ -560,18 +552,12 @@ extension HostileInputTests {
       received += buffer[0..<n]
     }
     #expect(received.filter { $0 == 0x0A }.count == 2, "reports written while the input is still open")
-    let pid = process.processIdentifier
-    kill(pid, SIGTERM)
-    // A process that ignores the request must not stall the test run.
-    DispatchQueue.global().asyncAfter(deadline: .now() + 10) { if process.isRunning { kill(pid, SIGKILL) } }
-    let rest = stdout.fileHandleForReading.readDataToEndOfFile()
-    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try? stdin.fileHandleForWriting.close()
-    #expect(process.terminationReason == .exit)
-    #expect(process.terminationStatus == 143)
-    #expect((received + rest).filter { $0 == 0x0A }.count == 2)
-    #expect(String(decoding: errors, as: UTF8.self) == "records: 2, valid: 2, invalid: 0, malformed: 0\n")
+    kill(child.pid, SIGTERM)
+    let result = try child.finish(stdoutPrefix: received, closingInput: false)
+    #expect(!result.endedBySignal)
+    #expect(result.status == 143)
+    #expect(result.stdoutBytes.filter { $0 == 0x0A }.count == 2)
+    #expect(result.stderr == "records: 2, valid: 2, invalid: 0, malformed: 0\n")
   }
 }
 

@@ -120,35 +120,24 @@ struct SecretLeakTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     // Two jobs: the parallel reader hands over each 64 KiB block of input as soon as it is full.
     // The environment has no SWIFT_BACKTRACE (ValidateBinary removes it), as a user's would not.
-    let process = try ValidateBinary.process(
-      ["--rules", "signup.json", "--jsonl", "--format", "json", "--jobs", "2"], in: directory)
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    // Should the process never answer, end it rather than hang the suite; the checks below
-    // then fail on how it ended.
-    let pid = process.processIdentifier
-    DispatchQueue.global().asyncAfter(deadline: .now() + 120) { if process.isRunning { kill(pid, SIGKILL) } }
+    // Should the process never answer, it is killed rather than hang the suite; the checks
+    // below then fail on how it ended.
+    let child = try ValidateBinary.streaming(
+      ["--rules", "signup.json", "--jsonl", "--format", "json", "--jobs", "2"], in: directory, killAfter: 120)
     // A little over one block of records (the process reads them all while this write waits),
     // so that the first block's reports arrive while the process still waits for the rest of
     // the second: the secret has been read and checked, and is in its memory. Then it crashes.
     let records = String(repeating: Self.line(Self.secret) + "\n", count: 640)
-    try input.fileHandleForWriting.write(contentsOf: Data(records.utf8))
-    var received = output.fileHandleForReading.availableData
-    kill(pid, SIGSEGV)
+    try child.write(Array(records.utf8))
+    let received = child.stdout.fileHandleForReading.availableData
+    kill(child.pid, SIGSEGV)
     // A process that survived the signal (a crash handler returned) sees the end of its input
     // and exits normally, which fails the test below instead of hanging it.
-    try input.fileHandleForWriting.close()
-    received.append(try output.fileHandleForReading.readToEnd() ?? Data())
-    let stderr = String(decoding: try errors.fileHandleForReading.readToEnd() ?? Data(), as: UTF8.self)
-    process.waitUntilExit()
-    let stdout = String(decoding: received, as: UTF8.self)
-    #expect(process.terminationReason == .uncaughtSignal)
-    #expect(process.terminationStatus == SIGSEGV)
+    let result = try child.finish(stdoutPrefix: Array(received))
+    let stdout = result.stdout
+    let stderr = result.stderr
+    #expect(result.endedBySignal)
+    #expect(result.status == SIGSEGV)
     #expect(stdout.hasPrefix(#"{"valid":true,"#))
     // Booleans, so that a failure does not print the output it is about.
     let dumped = (stdout + stderr).contains("Registers")

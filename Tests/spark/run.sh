@@ -5,7 +5,7 @@
 # with one `validate --jsonl` process. Ends with `spark: N passed, N failed`.
 #
 #   bash Tests/spark/run.sh [VALIDATE_BINARY]      # default: .build/debug/validate
-#   SPARK_TEST_ROWS=20000 bash Tests/spark/run.sh  # a quicker run
+#   SPARK_TEST_ROWS=20000 bash Tests/spark/run.sh  # a quicker run (scripts/test.sh: 100000)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 validate="${1:-.build/debug/validate}"

@@ -14,7 +14,7 @@ import Foundation
 /// Japanese lists in their reduced romaji spelling (``Romaji/reducedWord(_:)``).
 ///
 /// The file is generated from the JSON lists by ``compile(directory:)``
-/// (`scripts/compile-strength-lists.sh`); `StrengthListsFileTests` fails when the committed
+/// (written by `scripts/regenerate.sh`); `StrengthListsFileTests` fails when the committed
 /// file is not what the JSON lists compile to, and checks word for word and rank for rank,
 /// per language set, that the tries hold what the lists hold.
 ///
@@ -32,9 +32,9 @@ import Foundation
 /// A file that is not this (truncated, damaged, from another version) is refused with an
 /// error naming it, before anything reads it: the checksum covers every byte and the
 /// tries' node numbers are checked to stay in range.
-enum StrengthListsFile {
+package enum StrengthListsFile {
   /// The file's name in the strength folder.
-  static let name = "words.bin"
+  package static let name = "words.bin"
   static let magic = Array("FRSTRW3\n".utf8)
   /// Where the lists start: after the magic, the length, 4 zero bytes and the checksum.
   static let headerSize = 24
@@ -160,6 +160,10 @@ enum StrengthListsFile {
   /// The words trie's columns: every non-empty set of languages, by label.
   static var wordColumns: [UInt32] { Array(1..<(UInt32(1) << UInt32(StrengthLanguage.allCases.count))) }
 
+  /// The file's bytes for the JSON lists in `directory`: what `scripts/regenerate.sh` writes
+  /// (the same lists give the same bytes).
+  package static func bytes(directory: URL) throws -> [UInt8] { try compile(directory: directory) }
+
   /// The file's bytes for the JSON lists in `directory`.
   static func compile(directory: URL) throws(StrengthDictionary.LoadError) -> [UInt8] {
     let contents = try contents(directory: directory)
@@ -234,7 +238,7 @@ enum StrengthListsFile {
   static func parse(_ bytes: UnsafeRawBufferPointer, file: String) throws(StrengthDictionary.LoadError) -> Parsed {
     func fail(_ what: String) -> StrengthDictionary.LoadError {
       StrengthDictionary.LoadError(
-        description: "\(file): \(what); regenerate it from the JSON lists with scripts/compile-strength-lists.sh")
+        description: "\(file): \(what); regenerate it from the JSON lists with scripts/regenerate.sh")
     }
     let n = bytes.count
     func u32(_ at: Int) -> Int? {
@@ -300,7 +304,7 @@ enum StrengthListsFile {
       guard size > 0, size < 1 << 30 else {
         throw StrengthDictionary.LoadError(
           description: "\(path): \(size) bytes is not a compiled word file; "
-            + "regenerate it from the JSON lists with scripts/compile-strength-lists.sh")
+            + "regenerate it from the JSON lists with scripts/regenerate.sh")
       }
       guard let base = mmap(nil, size, PROT_READ, MAP_SHARED, fd, 0), base != MAP_FAILED else {
         throw StrengthDictionary.LoadError(description: "\(path): cannot map the file (errno \(errno))")

@@ -1,3 +1,4 @@
+import FormRulesGenerators
 import Foundation
 import Testing
 
@@ -7,11 +8,10 @@ import Testing
 
 /// Bulk output, record by record, equals the single-document report, and equals what the
 /// engine wrote when a second record reader and report writer still checked it (golden files
-/// in `Fixtures/golden`, and the corpus digests of `GoldenCorpusTests`).
+/// in `Fixtures/golden`; the 300,000-record corpus digests are `Benchmarks/check-corpus-digests.sh`).
 @Suite("BulkValidator: bulk equals single-document reports and the golden outputs")
 struct BulkValidatorTests {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let packageRoot = repositoryRoot
 
   static func policy(_ name: String) throws -> Policy {
     try RuleSet(contentsOf: packageRoot.appendingPathComponent("Rules/\(name)"), registry: .standard).compile()
@@ -50,17 +50,13 @@ struct BulkValidatorTests {
   /// The folder of the golden outputs.
   static let goldenFolder = packageRoot.appendingPathComponent("Tests/FormRulesTests/Fixtures/golden")
 
-  /// Compares bulk output with `Fixtures/golden/NAME.jsonl`, the output the engine wrote when
-  /// a second reader and writer still checked it record by record. `GOLDEN_WRITE=1` rewrites
-  /// the file instead: do that only for an intended change, and read the diff.
+  /// Compares bulk output with `Fixtures/golden/NAME.jsonl`, first written when a second reader
+  /// and writer still checked it record by record. `scripts/regenerate.sh` rewrites the file
+  /// after an intended change (`Goldens.cases`); read the diff.
   static func expectGolden(
     _ output: [UInt8], name: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let file = goldenFolder.appendingPathComponent("\(name).jsonl")
-    if ProcessInfo.processInfo.environment["GOLDEN_WRITE"] != nil {
-      #expect(throws: Never.self, sourceLocation: sourceLocation) { try Data(output).write(to: file) }
-      return
-    }
     guard let expected = try? Data(contentsOf: file) else {
       Issue.record("no golden file \(file.path)", sourceLocation: sourceLocation)
       return
@@ -150,54 +146,13 @@ struct BulkValidatorTests {
     #expect(scanned > 99_000)
   }
 
-  /// Records chosen to reach every branch of the scanner and of each byte-level check,
-  /// including the ones the scanner leaves to the general parser.
-  static let edgeCases: [String] = [
-    #"{"email": "taro@example.jp", "password": "abc12345", "password_confirmation": "abc12345"}"#,
-    #"{"password_confirmation": "abc12345", "password": "abc12345", "email": "taro@example.jp"}"#,
-    #"{}"#, #"  {  }  "#, #"{"email":null,"password":null,"password_confirmation":null}"#,
-    #"{"email":"a@b.co"}"#, "\t{\"email\"\t:\r\"a@b.co\" }\t",
-    #"{"email": "\u3000 taro@example.jp \u3000", "password": "x"}"#,
-    "{\"email\": \"\u{3000} taro@example.jp\u{00A0}\", \"password\": \" \u{2003}pass word\u{205F}\"}",
-    #"{"email": "\t\n", "password": "\n"}"#, #"{"email": " ", "password": " "}"#,
-    #"{"email": "ta\"ro@example.jp", "password": "a\\b\/c\b\f\n\r\t"}"#,
-    #"{"email": "taro@ex\u0061mple.jp", "password": "\u00e9\u00E9\u3042\ud83d\ude00pass"}"#,
-    #"{"email": "taro@example.jp", "password": "\ud83d"}"#,
-    #"{"email": "taro@example.jp", "password": "\udc00abc"}"#,
-    #"{"email": "taro@example.jp", "password": "\u0000abc"}"#,
-    #"{"email": "taro@example.jp", "password": "\u001fabcdefgh", "password_confirmation": "\u001fabcdefgh"}"#,
-    #"{"email": "taro@example.jp", "password": "\x"}"#, #"{"email": "taro@example.jp", "password": "\u12"}"#,
-    #"{"email": "taro@example.jp", "email": "hanako@example.jp"}"#,
-    #"{"email": "taro@example.jp", "extra": 1}"#, #"{"extra": {"nested": [1, 2, {"a": null}]}}"#,
-    #"{"email": 42}"#, #"{"email": true}"#, #"{"email": ["a"]}"#, #"{"em\u0061il": "a@b.co"}"#,
-    #"{"email": "a@b.co",}"#, #"{"email": "a@b.co" "password": "x"}"#, #"{"email" "a@b.co"}"#,
-    #"{"email": "a@b.co"} x"#, #"{"email": "a@b.co"}}"#, #"["email"]"#, #""email""#, "", " ", "null",
-    #"{"email": nul}"#, #"{"email": nullx}"#, #"{"email": "unterminated}"#, #"{"email": "a@b.co""#,
-    "\u{FEFF}{\"email\": \"a@b.co\"}", "{\"email\": \"a\u{0001}b@c.co\"}",
-    #"{"email": "山田@例え.jp", "password": "パスワードは十分に長い", "password_confirmation": "パスワードは十分に長い"}"#,
-    #"{"email": "user@xn--r8jz45g.jp", "password": "日本語漢字日本語漢字日本語漢字日本語漢字日本語漢字"}"#,
-    #"{"email": "a..b@example.com", "password": "12345678", "password_confirmation": "12345678"}"#,
-    #"{"email": "x@localhost", "password": "👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧", "password_confirmation": "👨‍👩‍👧"}"#,
-    #"{"email": "\"john doe\"@example.com", "password": "correct horse "}"#,
-    "{\"email\": \"taro@example.jp\", \"password\": \"\(String(repeating: "a", count: 80))\"}",
-    "{\"email\": \"taro@example.jp\", \"password\": \"\(String(repeating: "a", count: 5000))\"}",
-    "{\"email\": \"\(String(repeating: "x", count: 4100))@example.jp\"}",
-    "{\"email\": \"taro@example.jp\", \"password\": \"\(String(repeating: "é", count: 2050))\"}",
-  ]
-
   @Test(
     "edge cases: escapes, unusual shapes, malformed lines, limits",
     .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"))
   func edgeCasesSignup() throws {
-    var lines = Self.edgeCases.map { Array($0.utf8) }
-    lines.append([0x7B, 0x22, 0x65, 0x6D, 0x61, 0x69, 0x6C, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0x22, 0x7D])  // bad UTF-8
-    lines.append(Array(#"{"email":"a@b.co","password":""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8))
-    let common = [
-      "password", " Password ", "PASSWORD", "\tqwerty123\n", "ｐａｓｓｗｏｒｄ", "Ｐａｓｓｗｏｒｄ１", "passw0rd",
-      "\u{3000}letmein\u{3000}", "correct horse battery staple", String(repeating: "a", count: 70), "",
-    ].map { password in
-      Array(#"{"email": "a@b.co", "password": "\#(password)", "password_confirmation": "\#(password)"}"#.utf8)
-    }
+    // The inputs are the generator's (Goldens.swift): the files it writes are what this compares.
+    let lines = Goldens.edgeLines()
+    let common = Goldens.commonPasswordLines
     // `ja-JP` is negotiated to `ja`, and `fr` to the rules' default language, Japanese.
     for (locale, golden) in [("ja", "ja"), ("en", "en"), ("ja-JP", "ja"), ("fr", "ja")] {
       Self.expectSameOutput(
@@ -209,50 +164,11 @@ struct BulkValidatorTests {
     }
   }
 
-  /// Modifiers the shipped rules do not use: conditions, warnings, messages, bail,
-  /// normalization, a non-sensitive `sameAs` (canonical equivalence), every length unit.
-  static let modifierRules = """
-    {
-      "version": 1,
-      "fields": {
-        "kind": {"label": {"en": "Kind", "ja": "種類"}, "rules": [{"required": true, "severity": "warning"}]},
-        "name": {
-          "label": {"en": "Name", "ja": "名前"}, "trim": true, "normalize": "nfkc", "bail": true,
-          "rules": [
-            {"required": true}, {"minLength": 2, "unit": "graphemes"}, {"maxLength": 5, "unit": "utf16"},
-            {"maxLength": 12, "unit": "utf8", "when": {"field": "kind", "equals": "short"}},
-            {"pattern": "^[a-zA-Zぁ-ん é]+$", "message": {"en": "Letters only.", "ja": "文字だけにしてください。"}}
-          ]
-        },
-        "alias": {
-          "label": {"en": "Alias", "ja": "別名"},
-          "rules": [
-            {"sameAs": "name", "when": {"field": "kind", "notEmpty": true}},
-            {"minLength": 3, "unit": "characters", "severity": "warning"},
-            {"trimmed": true}
-          ]
-        }
-      }
-    }
-    """
-
   @Test("modifiers: conditions, warnings, overrides, bail, normalization, units")
   func modifiers() throws {
-    let policy = try Self.policy(json: Self.modifierRules)
+    let policy = try Self.policy(json: Goldens.modifierRules)
     #expect(BulkValidator(policy: policy, locale: "en").scansRecords)
-    let records = [
-      #"{"kind": "short", "name": "  Émile  ", "alias": "Émile"}"#,
-      #"{"kind": "short", "name": "Emile", "alias": "Emile"}"#,
-      #"{"kind": "", "name": "Emile", "alias": "x"}"#,
-      #"{"name": "e\u0301mile", "alias": "\u00e9mile", "kind": "k"}"#,
-      #"{"name": "emile", "alias": "emile", "kind": "k"}"#,
-      #"{"name": "abcdefghijkl", "alias": " emile"}"#,
-      #"{"name": "ｅｍｉｌｅ", "alias": "emile", "kind": "short"}"#,
-      #"{"name": "👍🏽👍🏽", "alias": "👍🏽👍🏽", "kind": "short"}"#,
-      #"{"name": "あいう", "alias": "あいう ", "kind": "short"}"#, #"{"name": "a1"}"#, #"{}"#,
-      #"{"name": "\u3000", "alias": "\u3000"}"#,
-    ]
-    let lines = records.map { Array($0.utf8) }
+    let lines = Goldens.modifierRecords.map { Array($0.utf8) }
     let scanned = Self.expectSameOutput(lines, policy: policy, locale: "en", golden: "modifiers.en")
     Self.expectSameOutput(lines, policy: policy, locale: "ja", golden: "modifiers.ja")
     // Values to normalize, non-ASCII ones included, are normalized on the one plan.
@@ -261,14 +177,10 @@ struct BulkValidatorTests {
 
   @Test("a composite rule runs on the same plan as any rule, and output stays the same")
   func compositeOnThePlan() throws {
-    let policy = try Self.policy(
-      json: """
-        {"version": 1, "fields": {"code": {"rules": [{"anyOf": [{"pattern": "^[0-9]+$"}, {"minLength": 4}]}]}}}
-        """)
+    let policy = try Self.policy(json: Goldens.compositeRules)
     #expect(BulkValidator(policy: policy, locale: "en").scansRecords)
     let scanned = Self.expectSameOutput(
-      [Array(#"{"code": "ab"}"#.utf8), Array(#"{"code": "12"}"#.utf8)], policy: policy, locale: "en",
-      golden: "composite.en")
+      Goldens.compositeRecords.map { Array($0.utf8) }, policy: policy, locale: "en", golden: "composite.en")
     #expect(scanned == 2)
   }
 
@@ -280,71 +192,6 @@ struct BulkValidatorTests {
     let expected = policy.report(formErrors: [MalformedRecord(reason: "lineTooLong").failure(line: 7)]).json(
       locale: "en")
     #expect(String(decoding: validator.output, as: UTF8.self) == expected + "\n")
-  }
-}
-
-@Suite("Golden reports: the corpus output of the engine before it had one plan")
-struct GoldenCorpusTests {
-  struct Case: CustomStringConvertible, Sendable {
-    var rules: String
-    var locale: String
-    var records: Int
-    var digest: String
-    var description: String { "\(rules) \(locale) \(records)" }
-  }
-
-  /// `rules locale records sha1` per line, written by the `validate` binary of the commit
-  /// before the plan replaced the two evaluators, and rewritten once when email domains
-  /// gained the special-use rule (issue 15): compared report by report with the plan's
-  /// output before that change, the only differences were `specialUseDomain` failures on
-  /// the corpus's `.test`/`.example` addresses (83 of every 20,000 records); and once more for
-  /// `signup-strength.json` when the strength rule gained its dictionaries (issue 16): only
-  /// `strength` failures and their feedback changed; and once for issue 17 (warnings worded as advice):
-  /// reverting `minLength.warning` and `trimmed.warning` to the old sentences gives the old digests
-  /// byte for byte; and once more for issue 17 items 4–11: compared record by record, codes, params
-  /// and severities are unchanged and every changed message is one of the rewordings of those items.
-  /// To rewrite a digest, run
-  /// `GOLDEN_DUMP=/tmp/golden swift test --filter GoldenCorpusTests`, check that the output
-  /// differs from the old one exactly by the intended change (see the commit of each
-  /// rewrite), and put the new digest in the file.
-  static let cases: [Case] = {
-    let file = BulkValidatorTests.packageRoot.appendingPathComponent(
-      "Tests/FormRulesTests/Fixtures/golden/corpus-reports.sha1")
-    let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-    return text.split(separator: "\n").compactMap { line in
-      let parts = line.split(separator: " ").map(String.init)
-      guard parts.count == 4, let records = Int(parts[2]) else { return nil }
-      return Case(rules: parts[0], locale: parts[1], records: records, digest: parts[3])
-    }
-  }()
-
-  @Test("the digest file lists the benchmark policies")
-  func listed() {
-    #expect(Self.cases.count >= 8)
-  }
-
-  @Test(
-    "bulk output of the corpus is byte for byte the golden output",
-    .enabled(if: IDNA.isAvailable, "needs libidn2: Unicode domains (the IDNA trait)"), arguments: cases)
-  func golden(_ golden: Case) throws {
-    let policy = try RuleSet(
-      contentsOf: BulkValidatorTests.packageRoot.appendingPathComponent(golden.rules), registry: .standard
-    ).compile()
-    let validator = BulkValidator(policy: policy, locale: golden.locale)
-    var output: [UInt8] = []
-    for (i, line) in try BulkValidatorTests.corpus.get().prefix(golden.records).enumerated() {
-      _ = line.withUnsafeBufferPointer { validator.validate(line: $0, number: i + 1) }
-      output += validator.output
-      validator.removeOutput()
-    }
-    let digest = SHA1.digest(output).map { String(format: "%02x", $0) }.joined()
-    // GOLDEN_DUMP=DIR writes each case's output, to compare it with the output before a
-    // change that moves a digest, before the digest is rewritten.
-    if let folder = ProcessInfo.processInfo.environment["GOLDEN_DUMP"] {
-      let name = "\(golden.rules.replacingOccurrences(of: "/", with: "_")).\(golden.locale).jsonl"
-      try Data(output).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
-    }
-    #expect(digest == golden.digest)
   }
 }
 

@@ -9,7 +9,7 @@ import FormRules
 /// continue at the description's column); a Japanese one is written as one line per paragraph
 /// and wrapped by the tool, which counts a wide character as two columns. Japanese quotes what
 /// is typed (「--jsonl」「text」「extends」) and uses full-width marks and half-width digits.
-let toolHelpMessages: [CatalogEntry] = [
+package let toolHelpMessages: [CatalogEntry] = [
   // Headings.
   CatalogEntry("cli.help.overview", ja: "概要：", en: "OVERVIEW:"),
   CatalogEntry("cli.help.usage", ja: "使い方：", en: "USAGE:"),

@@ -5,8 +5,7 @@ import Testing
 @testable import FormRulesPassword
 
 /// `Sources/FormRulesPassword/Resources/strength/words.bin` is what the JSON lists compile to, and holds exactly
-/// their words and ranks. With `FORMRULES_WRITE_STRENGTH_LISTS=1` (what
-/// `scripts/compile-strength-lists.sh` sets) the first test rewrites the file instead.
+/// their words and ranks. `scripts/regenerate.sh` writes it; these tests only compare.
 @Suite("strength lists file", .serialized)
 struct StrengthListsFileTests {
   static let directory = StrengthTests.directory
@@ -17,14 +16,10 @@ struct StrengthListsFileTests {
   @Test("the committed words.bin is byte for byte what the JSON lists compile to")
   func upToDate() throws {
     let compiled = try StrengthListsFile.compile(directory: Self.directory)
-    if ProcessInfo.processInfo.environment["FORMRULES_WRITE_STRENGTH_LISTS"] == "1" {
-      // Atomically (a new file renamed over the old): a process that has the old one mapped keeps it.
-      try Data(compiled).write(to: Self.file, options: .atomic)
-    }
     let committed = try Self.committed()
     #expect(
       committed == compiled,
-      "Sources/FormRulesPassword/Resources/strength/words.bin is stale: run scripts/compile-strength-lists.sh and commit it"
+      "Sources/FormRulesPassword/Resources/strength/words.bin is stale: run scripts/regenerate.sh and commit it"
     )
   }
 
@@ -183,7 +178,7 @@ struct StrengthListsFileTests {
         Issue.record("accepted: \(name)")
       } catch {
         #expect(error.description.hasPrefix("\(path): "), "\(name)")
-        #expect(error.description.contains("scripts/compile-strength-lists.sh"), "\(name): \(error.description)")
+        #expect(error.description.contains("scripts/regenerate.sh"), "\(name): \(error.description)")
       }
     }
   }

@@ -4,7 +4,7 @@ import Testing
 
 /// `email` itself, asked directly through `Policy.check`: the one-pass test for plain
 /// addresses, the full scan, and the variant (the reason's position). The grammar is
-/// tested in EmailSyntaxTests and EmailDomainTests.
+/// tested in the EmailSyntax*Tests suites and EmailDomainTests.
 @Suite("email: the rule itself")
 struct EmailTests {
   static let reasons = EmailSyntax.Reason.allCases

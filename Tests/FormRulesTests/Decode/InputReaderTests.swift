@@ -96,8 +96,7 @@ struct InputReaderTests {
     #expect(try readLines(Array("\na\n".utf8), maxLineBytes: 0, chunkSize: 0) == [.line(""), .tooLong])
   }
 
-  static let regressions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Fuzz/regressions/jsonl")
+  static let regressions = repositoryRoot.appendingPathComponent("Fuzz/regressions/jsonl")
 
   @Test(
     "Fuzz regressions (JSONL reader): each saved crash input now reads as the contract says",

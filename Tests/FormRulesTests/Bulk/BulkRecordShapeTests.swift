@@ -189,9 +189,6 @@ struct BulkRecordShapeTests {
     let validator = BulkValidator(policy: policy, locale: "en")
     let outcome = record.line.withUnsafeBufferPointer { validator.validate(line: $0, number: 1) }
     let output = String(decoding: validator.output, as: UTF8.self)
-    if ProcessInfo.processInfo.environment["SHAPE_DUMP"] != nil {
-      print("SHAPE \(record.name) \(outcome) \(output.count > 500 ? String(output.prefix(200)) + "…" : output)")
-    }
     #expect(output == record.report + "\n")
     #expect(outcome == record.outcome)
     // The single-document entry point gives the same report.

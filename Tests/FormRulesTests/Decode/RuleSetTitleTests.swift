@@ -46,8 +46,7 @@ struct RuleSetTitleTests {
 
   @Test("the shipped login and signup files have titles in both languages")
   func shipped() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
+    let root = repositoryRoot
     let login = try RuleSet(contentsOf: root.appendingPathComponent("Rules/login.json"), registry: .standard)
     #expect(login.title(locale: "ja") == "ログイン")
     #expect(login.title(locale: "en") == "Log in")

@@ -8,7 +8,7 @@ import FormRules
 /// Lines, not form messages: the English ones keep the command line's conventions (lower case,
 /// no full stop after an error); the Japanese ones use full-width marks （）「」：、 with no
 /// space after them, half-width digits, and 。 after a sentence.
-let toolMessages: [CatalogEntry] = [
+package let toolMessages: [CatalogEntry] = [
   // Frames: the mark in front of a line on stderr.
   CatalogEntry("cli.error", ja: "エラー：{message}", en: "Error: {message}"),
   CatalogEntry("cli.warning", ja: "警告：{message}", en: "Warning: {message}"),

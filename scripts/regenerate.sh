@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Writes every generated file of the repository, and nothing else: the built-in common-password
+# list (Sources/FormRulesPassword/Generated/), words.bin, docs/messages.md, the message tables of
+# docs/password.md, the export fixtures and the golden reports. The list, each file's source and
+# how it is made: Tests/FormRulesGenerators (GeneratedFile.all); .gitattributes marks the files.
+# Tests only compare; CI runs this and fails if `git diff --exit-code` then finds a change.
+#
+#   bash scripts/regenerate.sh           write what changed and list it
+#   bash scripts/regenerate.sh --check   write nothing; list what is stale, exit 1 if anything is
+#
+# Debug build, in .build like `swift build` (so CI's test build reuses it). `validate` is built
+# first: the export fixtures are its output.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --product validate >/dev/null
+swift build --product form-rules-gen >/dev/null
+"$(swift build --show-bin-path)/form-rules-gen" "$@"
