@@ -21,6 +21,7 @@ let package = Package(
   products: [
     .library(name: "FormRules", targets: ["FormRules"]),
     .library(name: "FormRulesPassword", targets: ["FormRulesPassword"]),
+    .library(name: "FormRulesBreachRange", targets: ["FormRulesBreachRange"]),
     .library(name: "FormRulesExport", targets: ["FormRulesExport"]),
     .library(name: "FormRulesBulk", targets: ["FormRulesBulk"]),
     .library(name: "FormRulesUI", targets: ["FormRulesUI"]),
@@ -54,6 +55,9 @@ let package = Package(
     // strength, notCommon and notBreached, registered through the public RuleRegistry.
     // Its dictionaries (words.bin and the lists it is built from) are a resource: Bundle.module.
     .target(name: "FormRulesPassword", dependencies: ["FormRules"], resources: [.copy("Resources/strength")]),
+    // notBreached's range mode (k-anonymity) over URLSession: FoundationNetworking on Linux.
+    // Beside FormRulesPassword, so an app without range mode links no HTTP client.
+    .target(name: "FormRulesBreachRange", dependencies: ["FormRules", "FormRulesPassword"]),
     // JSON Schema, HTML, passwordrules and the identity providers' settings.
     .target(name: "FormRulesExport", dependencies: ["FormRules"]),
     // JSON Lines in, reports out, in parallel, over the same plan.
@@ -61,24 +65,30 @@ let package = Package(
     // `validate serve`: the HTTP routes over libmicrohttpd, embeddable in a Swift app.
     .target(
       name: "FormRulesServer",
-      dependencies: ["FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "CMicroHTTPD"]),
+      dependencies: [
+        "FormRules", "FormRulesPassword", "FormRulesBreachRange", "FormRulesExport", "FormRulesBulk", "CMicroHTTPD",
+      ]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
     .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
     .executableTarget(
       name: "validate",
       dependencies: [
-        "FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "FormRulesUI", "TerminalForm",
-        "FormRulesServer",
+        "FormRules", "FormRulesPassword", "FormRulesBreachRange", "FormRulesExport", "FormRulesBulk", "FormRulesUI",
+        "TerminalForm", "FormRulesServer",
       ]),
     // Benchmarks: `swift run -c release validate-bench` in this package, not products for others.
     .executableTarget(name: "validate-bench", dependencies: ["FormRules", "FormRulesPassword", "FormRulesBulk"]),
-    .executableTarget(name: "password-bench", dependencies: ["FormRules", "FormRulesPassword"]),
+    .executableTarget(name: "password-bench", dependencies: ["FormRules", "FormRulesPassword", "FormRulesBreachRange"]),
     // What the test targets share (as swift-collections' _CollectionsTestSupport): the one way
     // to run the built `validate`, the shipped Rules/ files as fixtures, a seeded record generator.
     .target(name: "FormRulesTestSupport", dependencies: ["FormRules", "FormRulesPassword"], path: "Tests/FormRulesTestSupport"),
     .testTarget(
       name: "FormRulesTests",
       dependencies: ["FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "FormRulesTestSupport"], exclude: ["Fixtures"]),
+    // notBreached's range mode against `validate serve --breach-file` and stub endpoints on loopback.
+    .testTarget(
+      name: "FormRulesBreachRangeTests",
+      dependencies: ["FormRulesBreachRange", "FormRulesPassword", "validate", "FormRulesTestSupport"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI", "FormRulesTestSupport"]),
     // An app's own rules and named checks, through the public API only.
     .testTarget(name: "CustomRuleTests", dependencies: ["FormRules", "FormRulesExport"], exclude: ["Fixtures"]),

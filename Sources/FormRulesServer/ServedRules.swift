@@ -1,4 +1,5 @@
 import FormRules
+import FormRulesBreachRange
 import FormRulesBulk
 import FormRulesPassword
 import Foundation
@@ -134,7 +135,7 @@ final class RulesGeneration: Sendable {
       do throws(RuleSetError) {
         let ruleSet = try RuleSet(
           contentsOf: URL(fileURLWithPath: file), options: .init(siblingTests: .required, confine: confine),
-          registry: .standard)
+          registry: .standardWithBreachRange)
         let listEscapes = confinement.checkLists(of: ruleSet)
         if !listEscapes.isEmpty {
           problems += listEscapes

@@ -93,7 +93,7 @@ extension Policy {
         }
         let subject = call.subject(i)
         for k in plan.namedChecks(field: i, subject: subject) {
-          guard case let rule as CheckRule = plan.nodes[k].rule else { continue }
+          guard let rule = plan.nodes[k].rule as? any AsyncCheckRule, let check = rule.asyncCheck else { continue }
           if transformed == nil {
             var all: [String: String] = [:]
             for j in 0..<plan.fieldCount where !plan.fields[j].sensitive || j == i {
@@ -103,8 +103,9 @@ extension Policy {
           }
           due.append(
             DueCheck(
-              field: i, node: k, name: rule.check, value: String(decoding: bytes, as: UTF8.self),
-              values: transformed ?? [:]))
+              field: i, node: k, name: check.name, value: String(decoding: bytes, as: UTF8.self),
+              values: transformed ?? [:], run: check.run, timeout: check.timeout,
+              passesWhenUnavailable: check.passesWhenUnavailable))
         }
       }
       return due
@@ -121,10 +122,12 @@ extension Policy {
     return await withTaskGroup(of: (Int, CheckAnswer).self) { group -> [CheckAnswer] in
       var answers = [CheckAnswer](repeating: .notGiven, count: due.count)
       for (i, check) in due.enumerated() {
-        guard let provided = table[check.name] else { continue }
+        // A rule's own check (notBreached's range) comes with the rule; `{"check": NAME}` by name.
+        guard let provided = check.run ?? table[check.name]?.run else { continue }
         let value = check.value
         let all = check.values
-        group.addTask { (i, await Self.run(provided, value: value, values: all, timeout: timeout)) }
+        let bound = check.timeout ?? timeout
+        group.addTask { (i, await Self.run(provided, value: value, values: all, timeout: bound)) }
       }
       for await (i, answer) in group { answers[i] = answer }
       return answers
@@ -134,14 +137,15 @@ extension Policy {
   /// Races one check against its timeout in a task group: the first to finish wins and the
   /// other is cancelled, so no timer outlives the call. The caller's cancellation reaches
   /// both children; a cancelled or throwing check, or one out of time, is `.unavailable`.
-  static func run(_ check: AsyncCheck, value: String, values: [String: String], timeout: Duration) async
-    -> CheckAnswer
-  {
+  static func run(
+    _ check: @escaping @Sendable (String, [String: String]) async throws -> Bool, value: String,
+    values: [String: String], timeout: Duration
+  ) async -> CheckAnswer {
     if Task.isCancelled { return .unavailable }
     return await withTaskGroup(of: CheckAnswer.self) { group -> CheckAnswer in
       group.addTask {
         do {
-          let pass = try await check.run(value, values)
+          let pass = try await check(value, values)
           return Task.isCancelled ? .unavailable : (pass ? .passed : .failed)
         } catch {
           return .unavailable
@@ -194,6 +198,12 @@ struct DueCheck: Sendable {
   var name: String
   var value: String
   var values: [String: String]
+  /// The rule's own check; `nil` for `{"check": NAME}`, looked up by name.
+  var run: (@Sendable (String, [String: String]) async throws -> Bool)?
+  /// The rule's own bound; `nil` takes the call's.
+  var timeout: Duration?
+  /// An unavailable answer passes (listed in `checksNotRun` all the same).
+  var passesWhenUnavailable = false
 }
 
 extension Policy {
@@ -203,9 +213,12 @@ extension Policy {
 }
 
 extension Plan {
-  /// Whether any field has a `{"check": …}` rule.
-  var hasNamedChecks: Bool {
-    (0..<nodeCount).contains { nodes[$0].rule is CheckRule }
+  /// Whether any field has a `{"check": …}` rule or another rule checked asynchronously.
+  var hasNamedChecks: Bool { asyncCheckCount > 0 }
+
+  /// Whether node `k` is a rule checked asynchronously (``AsyncCheckRule``).
+  static func isAsyncCheck(_ rule: (any Rule)?) -> Bool {
+    (rule as? any AsyncCheckRule)?.asyncCheck != nil
   }
 
   /// The named-check leaves of field `i` that the value reaches: top-level or inside
@@ -215,7 +228,7 @@ extension Plan {
     func visit(_ k: Int) {
       if nodes[k].hasCondition, let condition = nodes[k].condition, !condition.holds(in: subject.values) { return }
       switch nodes[k].kind {
-      case .leaf: if nodes[k].rule is CheckRule { result.append(k) }
+      case .leaf: if Plan.isAsyncCheck(nodes[k].rule) { result.append(k) }
       case .allOf: for c in children(of: k) { visit(c) }
       case .anyOf, .not: break
       }
@@ -240,6 +253,8 @@ extension Report {
       case .failed: break
       case .unavailable:
         notRun.append(CheckNotRun(field: fieldReports[index].name, check: check.name, reason: .unavailable))
+        // `onUnavailable: "pass"`: said not run, and let through.
+        if check.passesWhenUnavailable { continue }
       case .notGiven:
         notRun.append(CheckNotRun(field: fieldReports[index].name, check: check.name, reason: .notGiven))
       }

@@ -69,6 +69,9 @@ package final class Plan: @unchecked Sendable {
   /// Each field's head in a report's JSON, for ``ReportWriter``.
   let heads: ReportHeads
   private let boxes: [LeafCheck]
+  /// How many leaves are checked asynchronously (``AsyncCheckRule``), counted once here:
+  /// every synchronous call asks.
+  let asyncCheckCount: Int
 
   /// The most failures one evaluation can hold at once: every node and every field's
   /// size-limit failure.
@@ -140,6 +143,7 @@ package final class Plan: @unchecked Sendable {
     nodes = .allocate(capacity: max(nodeList.count, 1))
     _ = nodes.initialize(from: nodeList)
     nodeCount = nodeList.count
+    asyncCheckCount = nodeList.count(where: { Plan.isAsyncCheck($0.rule) })
     maxValueBytes = limits.maxValueBytes
     heads = ReportHeads(names: names, sensitive: specs.map(\.sensitive))
   }
