@@ -85,16 +85,15 @@ let package = Package(
     .testTarget(
       name: "FormRulesTests",
       dependencies: ["FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "FormRulesTestSupport"], exclude: ["Fixtures"]),
-    // notBreached's range mode against `validate serve --breach-file` and stub endpoints on loopback.
-    .testTarget(
-      name: "FormRulesBreachRangeTests",
-      dependencies: ["FormRulesBreachRange", "FormRulesPassword", "validate", "FormRulesTestSupport"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI", "FormRulesTestSupport"]),
     // An app's own rules and named checks, through the public API only.
     .testTarget(name: "CustomRuleTests", dependencies: ["FormRules", "FormRulesExport"], exclude: ["Fixtures"]),
     .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm", "FormRulesTestSupport"]),
     // Starts the real `validate serve` on an ephemeral loopback port and talks HTTP to it.
-    .testTarget(name: "FormRulesServerTests", dependencies: ["validate", "FormRulesTestSupport"]),
+    // Also notBreached's range mode against `--breach-file` and stub endpoints.
+    .testTarget(
+      name: "FormRulesServerTests",
+      dependencies: ["validate", "FormRulesTestSupport", "FormRules", "FormRulesPassword", "FormRulesBreachRange"]),
     .testTarget(
       name: "ValidateCLITests", dependencies: ["validate", "FormRulesPassword", "TerminalForm", "FormRulesTestSupport"],
       exclude: ["Fixtures"]),

@@ -25,6 +25,8 @@ public final class PolicyServer: @unchecked Sendable {
   let log: EventLog
   let bodyBudget: BodyBudget
   let web: WebFolder?
+  /// The breach file of `--breach-file`, searched for `GET /range/{prefix}`.
+  let breaches: BreachFile?
   private let current: Mutex<RulesGeneration>
   private let reloading = Mutex<LastReload>(LastReload())
   private let draining = Atomic<Bool>(false)
@@ -48,6 +50,15 @@ public final class PolicyServer: @unchecked Sendable {
       self.web = web
     } else {
       web = nil
+    }
+    if let path = configuration.breachFile {
+      do throws(BreachFileError) {
+        breaches = try BreachFile(path: path)
+      } catch {
+        throw ServerError("--breach-file \(error.description)")
+      }
+    } else {
+      breaches = nil
     }
     let generation = try RulesGeneration.load(
       path: configuration.rulesPath, number: 1, confine: configuration.confineRules)

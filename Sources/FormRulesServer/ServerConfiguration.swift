@@ -56,6 +56,10 @@ public struct ServerConfiguration: Sendable {
   public var maxConnectionsPerIP = 256
   /// Seconds SIGTERM waits for requests in flight before the process exits anyway.
   public var drainTimeout = 10
+  /// A Have I Been Pwned downloader file (`SHA1HEX:COUNT` lines sorted by hash) served at
+  /// `GET /range/{prefix}`, the k-anonymity range API, for `notBreached`'s range mode; `nil`
+  /// serves none (404).
+  public var breachFile: String?
   /// One JSON line per request on standard error.
   public var accessLog = true
 
