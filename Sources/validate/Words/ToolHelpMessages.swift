@@ -257,7 +257,7 @@ let toolHelpMessages: [CatalogEntry] = [
     en: "Close a connection whose request line and headers take longer\n(default 10)."),
   CatalogEntry(
     "cli.help.serve.breachFile",
-    ja: "Have I Been Pwnedのダウンローダーのファイル（SHA1HEX:COUNTの行、ハッシュ順）から「GET /range/<prefix>」に答えます。",
+    ja: "「Have I Been Pwned」のダウンローダーのファイル（「SHA1HEX:COUNT」の行、ハッシュ順）から「GET /range/<prefix>」に答えます。",
     en: "Answer GET /range/<prefix> (k-anonymity) from a Have I Been\nPwned downloader file (sorted SHA1HEX:COUNT lines)."),
   CatalogEntry(
     "cli.help.serve.trustedRules",
