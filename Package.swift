@@ -21,6 +21,7 @@ let package = Package(
   products: [
     .library(name: "FormRules", targets: ["FormRules"]),
     .library(name: "FormRulesPassword", targets: ["FormRulesPassword"]),
+    .library(name: "FormRulesBreachRange", targets: ["FormRulesBreachRange"]),
     .library(name: "FormRulesExport", targets: ["FormRulesExport"]),
     .library(name: "FormRulesBulk", targets: ["FormRulesBulk"]),
     .library(name: "FormRulesUI", targets: ["FormRulesUI"]),
@@ -55,6 +56,9 @@ let package = Package(
     // strength, notCommon and notBreached, registered through the public RuleRegistry.
     // Its dictionaries (words.bin and the lists it is built from) are a resource: Bundle.module.
     .target(name: "FormRulesPassword", dependencies: ["FormRules"], resources: [.copy("Resources/strength")]),
+    // notBreached's range mode (k-anonymity) over URLSession: FoundationNetworking on Linux.
+    // Beside FormRulesPassword, so an app without range mode links no HTTP client.
+    .target(name: "FormRulesBreachRange", dependencies: ["FormRules", "FormRulesPassword"]),
     // JSON Schema, HTML, passwordrules and the identity providers' settings.
     .target(name: "FormRulesExport", dependencies: ["FormRules"]),
     // JSON Lines in, reports out, in parallel, over the same plan.
@@ -66,7 +70,8 @@ let package = Package(
     .target(
       name: "FormRulesServer",
       dependencies: [
-        "FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "FormRulesHTTP", "CMicroHTTPD",
+        "FormRules", "FormRulesPassword", "FormRulesBreachRange", "FormRulesExport", "FormRulesBulk", "FormRulesHTTP",
+        "CMicroHTTPD",
       ]),
     .target(name: "FormRulesUI", dependencies: ["FormRules"]),
     .target(name: "TerminalForm", dependencies: ["FormRulesUI"]),
@@ -75,12 +80,12 @@ let package = Package(
     .executableTarget(
       name: "validate",
       dependencies: [
-        "FormRules", "FormRulesPassword", "FormRulesExport", "FormRulesBulk", "FormRulesUI", "TerminalForm",
-        "FormRulesServer", "FormRulesHTTP", "ValidateWords",
+        "FormRules", "FormRulesPassword", "FormRulesBreachRange", "FormRulesExport", "FormRulesBulk", "FormRulesUI",
+        "TerminalForm", "FormRulesServer", "FormRulesHTTP", "ValidateWords",
       ]),
     // Benchmarks: `swift run -c release validate-bench` in this package, not products for others.
     .executableTarget(name: "validate-bench", dependencies: ["FormRules", "FormRulesPassword", "FormRulesBulk"]),
-    .executableTarget(name: "password-bench", dependencies: ["FormRules", "FormRulesPassword"]),
+    .executableTarget(name: "password-bench", dependencies: ["FormRules", "FormRulesPassword", "FormRulesBreachRange"]),
     // What the test targets share (as swift-collections' _CollectionsTestSupport): the one way
     // to run the built `validate`, the shipped Rules/ files as fixtures, a seeded record generator.
     .target(name: "FormRulesTestSupport", dependencies: ["FormRules", "FormRulesPassword"], path: "Tests/FormRulesTestSupport"),
@@ -104,10 +109,14 @@ let package = Package(
     .testTarget(name: "CustomRuleTests", dependencies: ["FormRules", "FormRulesExport"], exclude: ["Fixtures"]),
     .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm", "FormRulesTestSupport"]),
     // Starts the real `validate serve` on an ephemeral loopback port and talks HTTP to it.
-    // Also embeds `PolicyServer` with an app's registry and checks, and runs `HTTPCheck` against stubs.
+    // Also embeds `PolicyServer` with an app's registry and checks, runs `HTTPCheck` against stubs,
+    // and notBreached's range mode against `--breach-file` and stub endpoints.
     .testTarget(
       name: "FormRulesServerTests",
-      dependencies: ["validate", "FormRulesServer", "FormRulesHTTP", "FormRulesPassword", "FormRulesTestSupport"]),
+      dependencies: [
+        "validate", "FormRules", "FormRulesServer", "FormRulesHTTP", "FormRulesPassword", "FormRulesBreachRange",
+        "FormRulesTestSupport",
+      ]),
     .testTarget(
       name: "ValidateCLITests", dependencies: ["validate", "FormRulesPassword", "TerminalForm", "FormRulesTestSupport"],
       exclude: ["Fixtures"]),

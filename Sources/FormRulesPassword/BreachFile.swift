@@ -96,6 +96,69 @@ public final class BreachFile: @unchecked Sendable {
     return 0
   }
 
+  /// The most lines ``suffixes(underPrefix:)`` returns: a range of the 2024 HIBP file has
+  /// about 2,000, so a file with more under one prefix is not a downloader's file.
+  public static let maxLinesPerPrefix = 100_000
+
+  /// The lines whose hash starts with `prefix` (5 upper-case hexadecimal digits), as
+  /// (35-digit upper-case suffix, count), in file order: what `GET /range/{prefix}` answers.
+  /// Empty when none does or the file shrank under the search.
+  ///
+  /// - Complexity: one binary search (O(log n) line comparisons), then the lines under the
+  ///   prefix, at most ``maxLinesPerPrefix``.
+  package func suffixes(underPrefix prefix: [UInt8]) -> [(suffix: [UInt8], count: Int)] {
+    guard size > 0, prefix.count == BreachRange.prefixLength else { return [] }
+    var bytes = Window(fd: fd, size: size)
+    func upper(_ c: UInt8) -> UInt8 { (0x61...0x66).contains(c) ? c - 0x20 : c }
+    /// Whether the line at `start` sorts before the prefix (a malformed line sorts last).
+    func before(_ start: Int) -> Bool {
+      guard start + 40 <= size else { return false }
+      for i in 0..<prefix.count {
+        let c = upper(bytes[start + i])
+        if c != prefix[i] { return c < prefix[i] }
+      }
+      return false
+    }
+    // Invariant: `low` is the start of a line, and every line before it sorts before the
+    // prefix; the first line that does not starts in [low, high].
+    var low = 0
+    var high = size
+    while low < high {
+      let middle = low + (high - low) / 2
+      var start = middle
+      while start > low && bytes[start - 1] != 0x0A {
+        guard !bytes.failed else { return [] }
+        start -= 1
+      }
+      if before(start) {
+        var next = middle
+        while next < size && bytes[next] != 0x0A {
+          guard !bytes.failed else { return [] }
+          next += 1
+        }
+        low = next + 1
+      } else {
+        high = start
+      }
+      if bytes.failed { return [] }
+    }
+    var found: [(suffix: [UInt8], count: Int)] = []
+    var line = low
+    while line + 41 <= size, found.count < Self.maxLinesPerPrefix {
+      var matches = true
+      for i in 0..<prefix.count where upper(bytes[line + i]) != prefix[i] { matches = false }
+      guard matches, Self.isRecord(&bytes, at: line) else { break }
+      var suffix = [UInt8](repeating: 0, count: BreachRange.suffixLength)
+      for i in 0..<BreachRange.suffixLength { suffix[i] = upper(bytes[line + prefix.count + i]) }
+      found.append((suffix, Self.count(&bytes, at: line + 41)))
+      var next = line + 41
+      while next < size && bytes[next] != 0x0A { next += 1 }
+      line = next + 1
+      if bytes.failed { return [] }
+    }
+    return found
+  }
+
   /// A block of the file read on demand, for one lookup on one thread. A read that comes
   /// back short (the file was truncated after it was opened) sets `failed` and reads as `\n`.
   struct Window {

@@ -19,8 +19,15 @@ extension RuleRegistry {
   /// This registry with the password rules added, for an app that registers rules of its own:
   /// `var registry = RuleRegistry.builtIn.addingPasswordRules(); try registry.register(MyRule.self)`.
   public func addingPasswordRules() -> RuleRegistry {
+    addingPasswordRules(breachRange: NoBreachRangeClient.self)
+  }
+
+  /// This registry with the password rules added, `notBreached` fetching ranges with `client`
+  /// (FormRulesBreachRange's `URLSessionRangeClient`, or a test's stub).
+  public func addingPasswordRules<Client: BreachRangeClient>(breachRange client: Client.Type) -> RuleRegistry {
     var registry = self
-    for type in Self.passwordRules {
+    let types: [any Rule.Type] = [NotCommon.self, NotBreachedRule<Client>.self, Strength.self]
+    for type in types {
       do {
         try registry.register(type)
       } catch {

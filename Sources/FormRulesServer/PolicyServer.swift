@@ -31,6 +31,8 @@ public final class PolicyServer: @unchecked Sendable {
   let registry: RuleRegistry
   /// The names of the configuration's checks and endpoints, each of which some rules file must name.
   let givenChecks: [String]
+  /// The breach file of `--breach-file`, searched for `GET /range/{prefix}`.
+  let breaches: BreachFile?
   private let current: Mutex<RulesGeneration>
   private let reloading = Mutex<LastReload>(LastReload())
   private let draining = Atomic<Bool>(false)
@@ -56,6 +58,15 @@ public final class PolicyServer: @unchecked Sendable {
       web = nil
     }
     (registry, givenChecks) = try PolicyServer.checkRegistry(configuration, log: log, metrics: metrics)
+    if let path = configuration.breachFile {
+      do throws(BreachFileError) {
+        breaches = try BreachFile(path: path)
+      } catch {
+        throw ServerError("--breach-file \(error.description)")
+      }
+    } else {
+      breaches = nil
+    }
     let generation = try RulesGeneration.load(
       path: configuration.rulesPath, number: 1, confine: configuration.confineRules, registry: registry,
       givenChecks: givenChecks)

@@ -29,6 +29,8 @@ enum Route: Equatable {
   case validate(String)
   case batch(String)
   case demoLogin
+  /// `/range/{prefix}`: the k-anonymity range API over `--breach-file`.
+  case range(String)
   /// Any other path outside `/v1`: a file of the web folder, if there is one.
   case staticFile
   /// A path under `/v1` that names no route.
@@ -69,6 +71,10 @@ enum Route: Equatable {
     if matches("/metrics") { return .metrics }
     if matches("/v1/rules") { return .rulesList }
     if matches("/demo/login") { return .demoLogin }
+    let range: StaticString = "/range/"
+    if matches(range, whole: false) {
+      return .range(String(decoding: UnsafeBufferPointer(rebasing: bytes[range.utf8CodeUnitCount...]), as: UTF8.self))
+    }
     let prefix: StaticString = "/v1/rules/"
     guard matches(prefix, whole: false) else {
       return matches("/v1") || matches("/v1/", whole: false) ? .unmatched : .staticFile
@@ -95,6 +101,7 @@ enum Route: Equatable {
     case .validate: return "/v1/rules/{name}/validate"
     case .batch: return "/v1/rules/{name}/validate-batch"
     case .demoLogin: return DemoLogin.path
+    case .range: return "/range/{prefix}"
     case .staticFile: return "static"
     case .unmatched: return "unmatched"
     }
@@ -180,6 +187,8 @@ struct Routes {
       }
     case .demoLogin:
       return DemoLogin.plan(request, routes: self)
+    case .range(let prefix):
+      return allow("GET") { .respond(range(prefix, request)) }
     case .staticFile:
       if let web = server.web {
         return allow("GET") { .respond(web.serve(request.path)) }
@@ -238,6 +247,26 @@ struct Routes {
       return .respond(response)
     }
     return .readBody(limit: limit, route: route, rulesName: served.name, finish: finish)
+  }
+
+  /// `GET /range/{prefix}`: the suffixes under a 5-digit SHA-1 prefix from `--breach-file`, as
+  /// HIBP's range API gives them (`SUFFIX:COUNT` lines), padded with count-0 lines to 800–1,000
+  /// lines when the client sends `Add-Padding: true`. The prefix is never logged or counted
+  /// (the route template is), nor repeated in an error.
+  private func range(_ prefix: String, _ request: Request) -> Response {
+    guard let breaches = server.breaches else {
+      return Response.problem(404, "this server has no breach file (start it with --breach-file)")
+    }
+    guard BreachRange.isPrefix(prefix.utf8) else {
+      return Response.problem(400, "the prefix must be 5 hexadecimal digits, as in /range/21BD1")
+    }
+    var random = SplitMix64()
+    let padded = request.header("Add-Padding")?.lowercased() == "true"
+    let lines = padded ? Int.random(in: BreachRange.paddedLines, using: &random) : nil
+    let body = BreachRange.answer(prefix: prefix.utf8, from: breaches, padTo: lines, random: &random)
+    return Response(
+      status: 200, contentType: "text/plain; charset=utf-8", body: body,
+      headers: [("Cache-Control", "no-store"), ("Vary", "Add-Padding")])
   }
 
   private func readiness() -> Response {
@@ -460,5 +489,25 @@ extension Request {
     case (let one?, nil), (nil, let one?): return policy.negotiateLocale(acceptLanguage: one)
     case (let locale?, let accept?): return policy.negotiateLocale(acceptLanguage: locale + ", " + accept)
     }
+  }
+}
+
+/// The padding's random source: SplitMix64 seeded from the system's generator once per
+/// request, so a padded answer costs one `getrandom` instead of one per line. Padding hides
+/// the answer's size; it holds no secret.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init() {
+    var system = SystemRandomNumberGenerator()
+    state = system.next()
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

@@ -1,4 +1,5 @@
 import FormRules
+import FormRulesBreachRange
 import FormRulesBulk
 import FormRulesPassword
 import Foundation

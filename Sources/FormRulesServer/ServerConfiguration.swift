@@ -1,4 +1,5 @@
 import FormRules
+import FormRulesBreachRange
 import FormRulesPassword
 import Foundation
 
@@ -68,12 +69,17 @@ public struct ServerConfiguration: Sendable {
   public var maxConnectionsPerIP = 256
   /// Seconds SIGTERM waits for requests in flight before the process exits anyway.
   public var drainTimeout = 10
+  /// A Have I Been Pwned downloader file (`SHA1HEX:COUNT` lines sorted by hash) served at
+  /// `GET /range/{prefix}`, the k-anonymity range API, for `notBreached`'s range mode; `nil`
+  /// serves none (404).
+  public var breachFile: String?
   /// One JSON line per request on standard error.
   public var accessLog = true
-  /// The rules the rules files may name: FormRulesPassword's `RuleRegistry.standard` (the
-  /// built-in rules and `notCommon`, `notBreached`, `strength`) unless the app gives its own, with
-  /// its rules and the checks it registered (``RuleRegistry/register(check:)``).
-  public var registry: RuleRegistry = .standard
+  /// The rules the rules files may name: FormRulesBreachRange's
+  /// `RuleRegistry.standardWithBreachRange` (the built-in rules and `notCommon`, `notBreached`
+  /// with its range mode, `strength`) unless the app gives its own, with its rules and the checks
+  /// it registered (``RuleRegistry/register(check:)``).
+  public var registry: RuleRegistry = .standardWithBreachRange
   /// The closures of named checks (`{"check": NAME}`), beside those registered in ``registry``.
   public var checks: [AsyncCheck] = []
   /// Named checks decided by the app's HTTP endpoint (`validate serve --check NAME=URL`), by

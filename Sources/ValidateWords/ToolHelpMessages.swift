@@ -256,6 +256,10 @@ package let toolHelpMessages: [CatalogEntry] = [
     ja: "接続からリクエストのヘッダーの終わりまでの秒数の上限です。超えると接続を閉じます（既定値：10）。",
     en: "Close a connection whose request line and headers take longer\n(default 10)."),
   CatalogEntry(
+    "cli.help.serve.breachFile",
+    ja: "「Have I Been Pwned」のダウンローダーのファイル（「SHA1HEX:COUNT」の行、ハッシュ順）から「GET /range/<prefix>」に答えます。",
+    en: "Answer GET /range/<prefix> (k-anonymity) from a Have I Been\nPwned downloader file (sorted SHA1HEX:COUNT lines)."),
+  CatalogEntry(
     "cli.help.serve.trustedRules",
     ja:
       "「extends」、「lists」、「notBreached」に「..」を含むパスや絶対パスを許可します。ただし「--rules」の下にとどまる必要があります（既定値：「validate --confine」と同じく制限します）。",

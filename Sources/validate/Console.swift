@@ -1,4 +1,5 @@
 import FormRules
+import FormRulesBreachRange
 import FormRulesBulk
 import FormRulesExport
 import FormRulesPassword
@@ -89,7 +90,7 @@ func loadPolicy(_ path: String, siblingTests: RuleSet.LoadOptions.SiblingTests =
   do {
     let rules = try RuleSet(
       contentsOf: URL(fileURLWithPath: path), options: .init(siblingTests: siblingTests, confine: confine),
-      registry: .standard)
+      registry: .standardWithBreachRange)
     printWarnings(rules)
     let policy = try rules.compile()
     Words.fileDefault = policy.negotiateLocale([])

@@ -1,4 +1,5 @@
 import FormRules
+import FormRulesBreachRange
 import FormRulesBulk
 import FormRulesExport
 import FormRulesPassword
@@ -33,7 +34,7 @@ enum LintCommand {
       do throws(RuleSetError) {
         let rules = try RuleSet(
           contentsOf: URL(fileURLWithPath: rulesPath), options: .init(confine: options.has("confine")),
-          registry: .standard)
+          registry: .standardWithBreachRange)
         let policy = try rules.compile()
         Words.fileDefault = policy.negotiateLocale([])
         let ruleCount = policy.ruleSet.fields.reduce(0) { $0 + $1.rules.count }

@@ -13,7 +13,7 @@ enum ServeCommand {
       "rules", "listen", "admin-listen", "threads", "web", "max-body-bytes", "max-batch-bytes", "max-uri-bytes",
       "max-header-bytes", "idle-timeout", "request-timeout", "max-connections", "max-connections-per-ip",
       "drain-timeout", "access-log", "tls-cert", "tls-key", "header-timeout", "max-buffered-bytes", "max-batch-lines",
-      "max-query-arguments", "check-timeout",
+      "max-query-arguments", "check-timeout", "breach-file",
     ],
     flags: ["no-web", "trusted-rules"], repeatable: ["allow-origin", "check"])
 
@@ -34,6 +34,7 @@ enum ServeCommand {
     .row(.init(syntax: "--trusted-rules", key: "cli.help.serve.trustedRules", column: 28)),
     .row(.init(syntax: "--check <name>=<url>", key: "cli.help.serve.check", column: 28)),
     .row(.init(syntax: "--check-timeout <s>", key: "cli.help.serve.checkTimeout", column: 28)),
+    .row(.init(syntax: "--breach-file <file>", key: "cli.help.serve.breachFile", column: 28)),
     .row(.init(syntax: "--max-body-bytes <n>", key: "cli.help.serve.maxBodyBytes", column: 28)),
     .row(.init(syntax: "--max-batch-bytes <n>", key: "cli.help.serve.maxBatchBytes", column: 28)),
     .row(.init(syntax: "--max-batch-lines <n>", key: "cli.help.serve.maxBatchLines", column: 28)),
@@ -135,6 +136,7 @@ enum ServeCommand {
       }
       // Static files (and the demo login that comes with them) only when asked for.
       if !options.has("no-web") { configuration.webDirectory = options.value("web") }
+      configuration.breachFile = options.value("breach-file")
 
       PolicyServer.blockSignals()
       let server: PolicyServer

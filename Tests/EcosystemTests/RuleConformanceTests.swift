@@ -15,7 +15,13 @@ struct RuleConformanceTests {
 
   /// The Swift type of a rule key: a registered rule's or a composite's.
   static func typeName(_ name: String) -> String? {
-    if let type = RuleRegistry.standard.type(named: name) { return String(describing: type) }
+    if let type = RuleRegistry.standard.type(named: name) {
+      // A generic rule goes by its typealias: `NotBreached` = `NotBreachedRule<NoBreachRangeClient>`.
+      let full = String(describing: type)
+      guard let open = full.firstIndex(of: "<") else { return full }
+      let base = full[..<open]
+      return String(base.hasSuffix("Rule") ? base.dropLast(4) : base)
+    }
     return RuleRegistry.composites.first { $0.name == name }.map { String(describing: $0) }
   }
 

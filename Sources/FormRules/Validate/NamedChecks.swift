@@ -112,7 +112,7 @@ extension Policy {
         }
         let subject = call.subject(i)
         for k in plan.namedChecks(field: i, subject: subject) {
-          guard case let rule as CheckRule = plan.nodes[k].rule else { continue }
+          guard let rule = plan.nodes[k].rule as? any AsyncCheckRule, let check = rule.asyncCheck else { continue }
           if transformed == nil {
             var all: [String: String] = [:]
             for j in 0..<plan.fieldCount where !plan.fields[j].sensitive {
@@ -124,8 +124,9 @@ extension Policy {
             DueCheck(
               field: i, node: k,
               request: CheckRequest(
-                check: rule.check, field: plan.name(i), value: String(decoding: bytes, as: UTF8.self),
-                values: transformed ?? [:], isSensitive: plan.fields[i].sensitive)))
+                check: check.name, field: plan.name(i), value: String(decoding: bytes, as: UTF8.self),
+                values: transformed ?? [:], isSensitive: plan.fields[i].sensitive),
+              run: check.run, timeout: check.timeout, passesWhenUnavailable: check.passesWhenUnavailable))
         }
       }
       return due
@@ -142,9 +143,11 @@ extension Policy {
     return await withTaskGroup(of: (Int, CheckAnswer).self) { group -> [CheckAnswer] in
       var answers = [CheckAnswer](repeating: .notGiven, count: due.count)
       for (i, check) in due.enumerated() {
-        guard let provided = table[check.name] else { continue }
+        // A rule's own check (notBreached's range) comes with the rule; `{"check": NAME}` by name.
+        guard let provided = check.run ?? table[check.name]?.perform else { continue }
         let request = check.request
-        group.addTask { (i, await Self.run(provided, request: request, timeout: timeout)) }
+        let bound = check.timeout ?? timeout
+        group.addTask { (i, await Self.run(provided, request: request, timeout: bound)) }
       }
       for await (i, answer) in group { answers[i] = answer }
       return answers
@@ -154,12 +157,14 @@ extension Policy {
   /// Races one check against its timeout in a task group: the first to finish wins and the
   /// other is cancelled, so no timer outlives the call. The caller's cancellation reaches
   /// both children; a cancelled or throwing check, or one out of time, is `.unavailable`.
-  static func run(_ check: AsyncCheck, request: CheckRequest, timeout: Duration) async -> CheckAnswer {
+  static func run(
+    _ check: @escaping @Sendable (CheckRequest) async throws -> Bool, request: CheckRequest, timeout: Duration
+  ) async -> CheckAnswer {
     if Task.isCancelled { return .unavailable }
     return await withTaskGroup(of: CheckAnswer.self) { group -> CheckAnswer in
       group.addTask {
         do {
-          let pass = try await check.perform(request)
+          let pass = try await check(request)
           return Task.isCancelled ? .unavailable : (pass ? .passed : .failed)
         } catch {
           return .unavailable
@@ -209,9 +214,15 @@ enum CheckAnswer: Sendable, Equatable {
 struct DueCheck: Sendable {
   var field: Int
   var node: Int
-  /// What its ``AsyncCheck`` is asked: the values of sensitive fields left out.
+  /// What its check is asked: the values of sensitive fields left out.
   var request: CheckRequest
   var name: String { request.check }
+  /// The rule's own check; `nil` for `{"check": NAME}`, looked up by name.
+  var run: (@Sendable (CheckRequest) async throws -> Bool)?
+  /// The rule's own bound; `nil` takes the call's.
+  var timeout: Duration?
+  /// An unavailable answer passes (listed in `checksNotRun` all the same).
+  var passesWhenUnavailable = false
 }
 
 extension Policy {
@@ -221,6 +232,11 @@ extension Policy {
 }
 
 extension Plan {
+  /// Whether node `k` is a rule checked asynchronously (``AsyncCheckRule``).
+  static func isAsyncCheck(_ rule: (any Rule)?) -> Bool {
+    (rule as? any AsyncCheckRule)?.asyncCheck != nil
+  }
+
   /// The named-check leaves of field `i` that the value reaches: top-level or inside
   /// `allOf`, with every `when` on the way holding.
   func namedChecks(field i: Int, subject: Subject) -> [Int] {
@@ -228,7 +244,7 @@ extension Plan {
     func visit(_ k: Int) {
       if nodes[k].hasCondition, let condition = nodes[k].condition, !condition.holds(in: subject.values) { return }
       switch nodes[k].kind {
-      case .leaf: if nodes[k].rule is CheckRule { result.append(k) }
+      case .leaf: if Plan.isAsyncCheck(nodes[k].rule) { result.append(k) }
       case .allOf: for c in children(of: k) { visit(c) }
       case .anyOf, .not: break
       }
@@ -253,6 +269,8 @@ extension Report {
       case .failed: break
       case .unavailable:
         notRun.append(CheckNotRun(field: fieldReports[index].name, check: check.name, reason: .unavailable))
+        // `onUnavailable: "pass"`: said not run, and let through.
+        if check.passesWhenUnavailable { continue }
       case .notGiven:
         notRun.append(CheckNotRun(field: fieldReports[index].name, check: check.name, reason: .notGiven))
       }

@@ -69,8 +69,10 @@ package final class Plan: @unchecked Sendable {
   /// Each field's head in a report's JSON, for ``ReportWriter``.
   let heads: ReportHeads
   private let boxes: [LeafCheck]
-  /// Whether any field has a `{"check": …}` rule: decided once here, since every call and every
-  /// bulk record asks (a dynamic cast per node per record was 30% of a bulk run's instructions).
+  /// Whether any field has a rule checked asynchronously (`{"check": …}`, or another
+  /// ``AsyncCheckRule`` such as notBreached's range mode): decided once here, since every call
+  /// and every bulk record asks (a dynamic cast per node per record was 30% of a bulk run's
+  /// instructions).
   let hasNamedChecks: Bool
 
   /// The most failures one evaluation can hold at once: every node and every field's
@@ -145,7 +147,7 @@ package final class Plan: @unchecked Sendable {
     nodeCount = nodeList.count
     maxValueBytes = limits.maxValueBytes
     heads = ReportHeads(names: names, sensitive: specs.map(\.sensitive))
-    hasNamedChecks = nodeList.contains { $0.rule is CheckRule }
+    hasNamedChecks = nodeList.contains { Plan.isAsyncCheck($0.rule) }
   }
 
   deinit {

@@ -266,6 +266,23 @@ let ruleProblemMessages: [CatalogEntry] = [
     "cli.rules.notBreached.noFile", ja: "「file」に「SHA1HEX:COUNT」形式のファイルのパスを指定してください",
     en: "expected \"file\": the path of a SHA1HEX:COUNT file"),
   CatalogEntry(
+    "cli.rules.notBreached.fileOrRange", ja: "「file」（「SHA1HEX:COUNT」形式のファイル）か「range」（k匿名性の範囲APIのアドレス）のどちらか一方を指定してください",
+    en: "expected either \"file\" (a SHA1HEX:COUNT file) or \"range\" (a k-anonymity range API URL), not both"),
+  CatalogEntry(
+    "cli.rules.notBreached.rangeURL",
+    ja: "「/」で終わる「http://」または「https://」のアドレス（「https://api.pwnedpasswords.com/range/」など）を指定してください（指定された値：{found}）",
+    en: "expected an http or https URL ending in / (such as https://api.pwnedpasswords.com/range/), found {found}"),
+  CatalogEntry(
+    "cli.rules.notBreached.rangeOnly", ja: "「{key}」は「range」と一緒にだけ指定できます",
+    en: "\"{key}\" applies to \"range\" only"),
+  CatalogEntry(
+    "cli.rules.notBreached.timeout", ja: "0.001から{max}までの秒数を指定してください（指定された値：{found}）",
+    en: "expected a number of seconds from 0.001 to {max}, found {found}"),
+  CatalogEntry(
+    "cli.rules.notBreached.noClient",
+    ja: "「range」にはHTTPクライアントが必要です。「FormRulesBreachRange」のレジストリ（「RuleRegistry.standardWithBreachRange」）で読み込んでください",
+    en: "\"range\" needs an HTTP client: load the rules with FormRulesBreachRange's registry (RuleRegistry.standardWithBreachRange)"),
+  CatalogEntry(
     "cli.rules.notBreached.cannotUse", ja: "流出したパスワードのファイルを使用できません：{reason}",
     en: "cannot use the breach file {reason}"),
   CatalogEntry(

@@ -1,0 +1,297 @@
+import FormRules
+import FormRulesBreachRange
+import FormRulesPassword
+import FormRulesTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `notBreached` in range mode (k-anonymity) through the project's own mirror
+/// (`validate serve --breach-file`) and through stubs that answer wrong, late or not at all.
+@Suite("notBreached range mode", .serialized)
+struct BreachRangeTests {
+  static let passwordHash = "5BAA61E4C9B93F3F0682250B6CF8331B7EE68FD8"
+  static let pAtHash = "21BD12DC183F740EE76F27B78EB39C8AD972A757"
+
+  /// A downloader-format file (sorted `SHA1HEX:COUNT`, `\r\n`, as the downloader writes on
+  /// Windows; `\n` works the same): the two passwords, neighbours under their prefixes, and filler.
+  static func downloaderFile() -> String {
+    var lines = [
+      passwordHash + ":10434004", pAtHash + ":123",
+      "5BAA60000000000000000000000000000000000A:2", "5BAA6FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF:7",
+      "21BD1000000000000000000000000000000000AA:1",
+    ]
+    var random = SeededRandom(seed: 28)
+    let digits = Array("0123456789ABCDEF")
+    for _ in 0..<2000 {
+      lines.append(String((0..<40).map { _ in digits[Int(random.next() % 16)] }) + ":\(random.next() % 100 + 1)")
+    }
+    return lines.sorted().joined(separator: "\r\n") + "\r\n"
+  }
+
+  static func policy(range: String, extra: String = "") throws -> Policy {
+    let rules = """
+      {"version": 1, "fields": {"password": {"sensitive": true, "rules": [
+        {"required": true}, {"notBreached": {"range": "\(range)"\(extra)}}]}}}
+      """
+    return try RuleSet(data: Array(rules.utf8), file: "range.json", registry: .standardWithBreachRange).compile()
+  }
+
+  static func codes(_ report: Report) -> [String] { report.fields["password"]?.errors.map(\.code) ?? [] }
+
+  @Test("the mirror refuses password and P@ssw0rd, and leaks nothing past the prefix")
+  func mirror() async throws {
+    let scratch = try ScratchFolder(["pwned.txt": Self.downloaderFile()])
+    defer { scratch.remove() }
+    let server = try ServerProcess(["--rules", "Rules/login.json", "--breach-file", scratch.path("pwned.txt")])
+    let policy = try Self.policy(range: "http://127.0.0.1:\(server.port)/range/")
+    for password in ["password", "P@ssw0rd"] {
+      let report = await policy.validate(["password": password], checks: [])
+      #expect(Self.codes(report) == ["notBreached"], "\(password)")
+      #expect(report.outcome == .invalid)
+      #expect(report.checksNotRun.isEmpty)
+    }
+    let fine = await policy.validate(["password": "kumo no ue no sora 2026"], checks: [])
+    #expect(fine.isValid)
+    #expect(fine.checksNotRun.isEmpty)
+    // minCount above the file's count lets P@ssw0rd (123) through, not password.
+    let strict = try Self.policy(range: "http://127.0.0.1:\(server.port)/range/", extra: #", "minCount": 124"#)
+    #expect(await strict.validate(["password": "P@ssw0rd"], checks: []).isValid)
+    #expect(Self.codes(await strict.validate(["password": "password"], checks: [])) == ["notBreached"])
+    // A synchronous call cannot run it: fails closed.
+    let sync = policy.validate(["password": "kumo no ue no sora 2026"])
+    #expect(Self.codes(sync) == ["check.unavailable"])
+    #expect(sync.outcome == .incomplete)
+
+    let metrics = try server.request("GET", "/metrics").text
+    let log = server.log
+    #expect(log.contains("/range/{prefix}"))
+    #expect(metrics.contains("/range/{prefix}"))
+    for hash in [Self.passwordHash, Self.pAtHash] {
+      for secret in [hash, String(hash.dropFirst(5)), String(hash.prefix(6)), hash.lowercased()] {
+        #expect(!log.contains(secret), "the log holds \(secret)")
+        #expect(!metrics.contains(secret), "/metrics holds \(secret)")
+      }
+    }
+    #expect(!log.contains("5BAA6") && !metrics.contains("5BAA6"), "not even the prefix is logged")
+  }
+
+  @Test("GET /range/{prefix}: the file's lines, padded on request, 400 for a bad prefix")
+  func route() throws {
+    let scratch = try ScratchFolder(["pwned.txt": Self.downloaderFile()])
+    defer { scratch.remove() }
+    let server = try ServerProcess(["--rules", "Rules/login.json", "--breach-file", scratch.path("pwned.txt")])
+    let plain = try server.request("GET", "/range/5baa6")
+    #expect(plain.status == 200)
+    #expect(plain.header("Content-Type")?.hasPrefix("text/plain") == true)
+    let lines = plain.text.split(separator: "\r\n").map(String.init)
+    #expect(lines.first == "0000000000000000000000000000000000A:2")
+    #expect(lines.contains(String(Self.passwordHash.dropFirst(5)) + ":10434004"))
+    #expect(lines.last == "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF:7")
+    #expect(lines == lines.sorted())
+
+    let padded = try server.request("GET", "/range/5BAA6", headers: ["Add-Padding": "true"])
+    let paddedLines = padded.text.split(separator: "\r\n").map(String.init)
+    #expect(BreachRange.paddedLines.contains(paddedLines.count))
+    #expect(paddedLines == paddedLines.sorted())
+    #expect(Set(lines).isSubset(of: Set(paddedLines)))
+    #expect(paddedLines.filter { !lines.contains($0) }.allSatisfy { $0.count == 37 && $0.hasSuffix(":0") })
+    let again = try server.request("GET", "/range/5BAA6", headers: ["Add-Padding": "true"])
+    #expect(again.text != padded.text, "the padding is random")
+
+    let empty = try server.request("GET", "/range/FFFFF", headers: ["Add-Padding": "true"])
+    #expect(empty.status == 200)
+    #expect(BreachRange.paddedLines.contains(empty.text.split(separator: "\r\n").count))
+
+    for bad in ["5BAA", "5BAA61", "5BAAG", "", "5BAA6/x", "%35BAA6", Self.passwordHash] {
+      let response = try server.request("GET", "/range/" + bad)
+      #expect(response.status == 400, "\(bad)")
+      #expect(!response.text.contains(Self.passwordHash))
+    }
+    #expect(try server.request("POST", "/range/5BAA6", body: []).status == 405)
+    let none = try ServerProcess(["--rules", "Rules/login.json"])
+    #expect(try none.request("GET", "/range/5BAA6").status == 404)
+  }
+
+  @Test(
+    "a wrong, late, failing or dead range fails closed unless onUnavailable is pass",
+    arguments: [StubRange.Mode.wrong, .slow, .status500, .redirect, .huge, .dead])
+  func unavailable(mode: StubRange.Mode) async throws {
+    let stub = try StubRange(mode)
+    let range = "http://127.0.0.1:\(stub.port)/range/"
+    let started = ContinuousClock.now
+    let closed = try Self.policy(range: range, extra: #", "timeout": 0.5"#)
+    let report = await closed.validate(["password": "kumo no ue no sora 2026"], checks: [])
+    #expect(Self.codes(report) == ["check.unavailable"])
+    #expect(report.outcome == .incomplete)
+    #expect(report.checksNotRun == [CheckNotRun(field: "password", check: "notBreached", reason: .unavailable)])
+
+    let open = try Self.policy(range: range, extra: #", "timeout": 0.5, "onUnavailable": "pass""#)
+    let passed = await open.validate(["password": "password"], checks: [])
+    #expect(passed.isValid)
+    #expect(passed.checksNotRun == [CheckNotRun(field: "password", check: "notBreached", reason: .unavailable)])
+    #expect(ContinuousClock.now - started < .seconds(5), "bounded by the rule's timeout")
+
+    // What the stub received: the prefix and nothing more of the hashes.
+    let received = stub.received()
+    if mode != .dead {
+      #expect(received.contains("GET /range/\(BreachRange.split("password".utf8).prefix) HTTP/1.1"))
+      #expect(received.lowercased().contains("add-padding: true"))
+      for secret in [Self.passwordHash, String(Self.passwordHash.dropFirst(5)), "password\r", "kumo"] {
+        #expect(!received.contains(secret))
+      }
+    }
+  }
+
+  @Test("range mode decodes strictly, naming the JSON path")
+  func decoding() throws {
+    let cases: [(String, String)] = [
+      (#"{"range": "ftp://x/range/"}"#, "expected an http or https URL ending in /"),
+      (#"{"range": "https://x/range"}"#, "expected an http or https URL ending in /"),
+      (#"{"range": "https://x/range/?k=1"}"#, "expected an http or https URL ending in /"),
+      (#"{"range": "https://x/range/", "file": "a.txt"}"#, "expected either \"file\""),
+      (#"{"range": "https://x/range/", "timeout": 0}"#, "expected a number of seconds"),
+      (#"{"range": "https://x/range/", "timeout": "2"}"#, "expected a number of seconds"),
+      (#"{"range": "https://x/range/", "onUnavailable": "ignore"}"#, "expected one of \"fail\", \"pass\""),
+      (#"{"file": "a.txt", "onUnavailable": "pass"}"#, "applies to \"range\" only"),
+      (#"{"range": "https://x/range/", "minCount": 0}"#, "positive integer"),
+    ]
+    for (rule, problem) in cases {
+      let rules = #"{"version": 1, "fields": {"p": {"rules": [{"notBreached": "# + rule + "}]}}}"
+      do {
+        _ = try RuleSet(data: Array(rules.utf8), file: "range.json", registry: .standardWithBreachRange)
+        Issue.record("accepted \(rule)")
+      } catch {
+        #expect(error.description.contains(problem), "\(rule): \(error.description)")
+        #expect(error.description.contains("fields.p.rules[0].notBreached"), "\(error.description)")
+      }
+    }
+    // Without FormRulesBreachRange's registry, range mode names the library.
+    do {
+      _ = try RuleSet(
+        data: Array(#"{"version": 1, "fields": {"p": {"rules": [{"notBreached": {"range": "https://x/range/"}}]}}}"#.utf8),
+        registry: .standard)
+      Issue.record("range mode without a client")
+    } catch {
+      #expect(error.description.contains("FormRulesBreachRange"))
+    }
+  }
+
+  @Test("answers are read strictly; the suffix is compared case-insensitively")
+  func answers() throws {
+    let suffix = Array(String(Self.passwordHash.dropFirst(5)).utf8)
+    let good = "0000000000000000000000000000000000A:2\r\n\(String(Self.passwordHash.dropFirst(5)).lowercased()):9\n"
+    #expect(try BreachRange.count(ofSuffix: suffix, in: Array(good.utf8)) == 9)
+    #expect(try BreachRange.count(ofSuffix: suffix, in: Array("0000000000000000000000000000000000A:0".utf8)) == 0)
+    for bad in ["", "\r\n", "<html>", "0000000000000000000000000000000000A", "0000000000000000000000000000000000A:x",
+      "0000000000000000000000000000000000A:99999999999999999999"]
+    {
+      #expect(throws: BreachRangeError.self, "\(bad.debugDescription)") {
+        try BreachRange.count(ofSuffix: suffix, in: Array(bad.utf8))
+      }
+    }
+  }
+}
+
+/// A tiny HTTP endpoint on loopback that answers every request one way, recording what it
+/// received. `dead` is a port that was bound and closed: connections are refused.
+final class StubRange: @unchecked Sendable {
+  enum Mode: String, Sendable, CustomStringConvertible {
+    case wrong, slow, status500, redirect, huge, dead
+    var description: String { rawValue }
+  }
+
+  let port: Int
+  private let fd: Int32
+  private let lock = NSLock()
+  private var bytes: [UInt8] = []
+  private var thread: Thread?
+
+  init(_ mode: Mode) throws {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    self.fd = fd
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var one: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0 else { throw CancellationError() }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    port = Int(UInt16(bigEndian: address.sin_port))
+    if mode == .dead {
+      close(fd)
+      return
+    }
+    listen(fd, 16)
+    let thread = Thread { [self] in serve(mode) }
+    self.thread = thread
+    thread.start()
+  }
+
+  deinit {
+    shutdown(fd, Int32(SHUT_RDWR))
+    close(fd)
+  }
+
+  /// Everything received so far, as text.
+  func received() -> String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+
+  private func serve(_ mode: Mode) {
+    while true {
+      let client = accept(fd, nil, nil)
+      guard client >= 0 else { return }
+      Thread.detachNewThread { [self] in answer(client, mode) }
+    }
+  }
+
+  private func answer(_ client: Int32, _ mode: Mode) {
+    defer { close(client) }
+    var request: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while !request.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
+      let n = read(client, &buffer, buffer.count)
+      guard n > 0 else { return }
+      request += buffer[..<n]
+    }
+    lock.withLock { bytes += request }
+    let head: String
+    var body: [UInt8] = []
+    switch mode {
+    case .wrong:
+      body = Array("<html><body>Service temporarily unavailable</body></html>".utf8)
+      head = "HTTP/1.1 200 OK\r\nContent-Type: text/html"
+    case .slow:
+      usleep(3_000_000)
+      body = Array("0000000000000000000000000000000000A:1\r\n".utf8)
+      head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain"
+    case .status500:
+      head = "HTTP/1.1 500 Internal Server Error"
+    case .redirect:
+      head = "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:1/range/5BAA6"
+    case .huge:
+      let line = Array("0000000000000000000000000000000000A:1\r\n".utf8)
+      for _ in 0..<(BreachRange.maxAnswerBytes / line.count + 10) { body += line }
+      head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain"
+    case .dead:
+      return
+    }
+    let text = head + "\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+    let out = Array(text.utf8) + body
+    var sent = 0
+    while sent < out.count {
+      let n = out[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      guard n > 0 else { return }
+      sent += n
+    }
+  }
+}
