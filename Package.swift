@@ -1,18 +1,14 @@
 // swift-tools-version: 6.1
-import Foundation
 import PackageDescription
 
-// PCRE2 comes from the system (`libpcre2-dev` on Linux, `brew install pcre2` on macOS) unless
-// this checkout holds `Vendor/CPCRE2.xcframework`: then that XCFramework is the `CPCRE2` module
-// (iOS and other Apple platforms have no system PCRE2; the recipe is in
-// Sources/FormRules/FormRules.docc/BindingASwiftUIForm.md and scripts/build-pcre2-xcframework.sh).
-let vendoredPCRE2 = "Vendor/CPCRE2.xcframework"
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-let useVendoredPCRE2 = FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(vendoredPCRE2).path)
-let pcre2: Target =
-  useVendoredPCRE2
-  ? .binaryTarget(name: "CPCRE2", path: vendoredPCRE2)
-  : .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])])
+// PCRE2 comes one of two ways, chosen by package trait, so an app that depends on this package
+// by URL picks it in its own manifest and never edits this checkout (issue 27):
+// - `SystemPCRE2` (default): the system library, `libpcre2-dev` on Linux, `brew install pcre2`.
+// - `BinaryPCRE2`: the `CPCRE2` XCFramework of the binary package `form-rules-pcre2`, for iOS and
+//   the other Apple platforms, which have no system PCRE2. Its manifest is
+//   Packaging/form-rules-pcre2/, written with the XCFramework's checksum by
+//   scripts/build-pcre2-xcframework.sh. SwiftPM resolves that package only when the trait is on.
+let pcre2BinaryPackage = "https://github.com/form-rules/form-rules-pcre2.git"
 
 let package = Package(
   name: "form-rules",
@@ -35,10 +31,16 @@ let package = Package(
   // (`email.idnaUnavailable`), as on iOS, which has no libidn2. Needs swift-tools 6.1 (traits).
   traits: [
     .trait(name: "IDNA", description: "Unicode email domains through GNU libidn2 (IDNA2008, UTS #46)."),
-    .default(enabledTraits: ["IDNA"]),
+    .trait(name: "SystemPCRE2", description: "PCRE2 from the system: libpcre2-dev, or brew install pcre2."),
+    .trait(
+      name: "BinaryPCRE2",
+      description: "PCRE2 as the XCFramework of the form-rules-pcre2 binary package (iOS and other Apple platforms)."),
+    .default(enabledTraits: ["IDNA", "SystemPCRE2"]),
   ],
+  dependencies: [.package(url: pcre2BinaryPackage, from: "10.44.0")],
   targets: [
-    pcre2,
+    .systemLibrary(
+      name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
     .systemLibrary(
       name: "CMicroHTTPD",
       pkgConfig: "libmicrohttpd",
@@ -51,7 +53,12 @@ let package = Package(
     ),
     // The core: decode, compile, validate, render. What an app links, with FormRulesUI.
     .target(
-      name: "FormRules", dependencies: ["CPCRE2", .target(name: "CIDN2", condition: .when(traits: ["IDNA"]))],
+      name: "FormRules",
+      dependencies: [
+        .target(name: "CPCRE2", condition: .when(traits: ["SystemPCRE2"])),
+        .product(name: "CPCRE2XCFramework", package: "form-rules-pcre2", condition: .when(traits: ["BinaryPCRE2"])),
+        .target(name: "CIDN2", condition: .when(traits: ["IDNA"])),
+      ],
       linkerSettings: [.linkedLibrary("m")]),
     // strength, notCommon and notBreached, registered through the public RuleRegistry.
     // Its dictionaries (words.bin and the lists it is built from) are a resource: Bundle.module.
@@ -85,10 +92,13 @@ let package = Package(
       ]),
     // Benchmarks: `swift run -c release validate-bench` in this package, not products for others.
     .executableTarget(name: "validate-bench", dependencies: ["FormRules", "FormRulesPassword", "FormRulesBulk"]),
-    .executableTarget(name: "password-bench", dependencies: ["FormRules", "FormRulesPassword", "FormRulesBreachRange"]),
+    .executableTarget(
+      name: "password-bench", dependencies: ["FormRules", "FormRulesPassword", "FormRulesBreachRange"]),
     // What the test targets share (as swift-collections' _CollectionsTestSupport): the one way
     // to run the built `validate`, the shipped Rules/ files as fixtures, a seeded record generator.
-    .target(name: "FormRulesTestSupport", dependencies: ["FormRules", "FormRulesPassword"], path: "Tests/FormRulesTestSupport"),
+    .target(
+      name: "FormRulesTestSupport", dependencies: ["FormRules", "FormRulesPassword"], path: "Tests/FormRulesTestSupport"
+    ),
     // Every generated file of the repository, and how it is made: written by `form-rules-gen`
     // (`scripts/regenerate.sh`), compared by the tests. Tests only verify.
     .target(
@@ -118,8 +128,8 @@ let package = Package(
         "FormRulesTestSupport",
       ]),
     .testTarget(
-      name: "ValidateCLITests", dependencies: ["validate", "FormRulesPassword", "TerminalForm", "FormRulesTestSupport"],
-      exclude: ["Fixtures"]),
+      name: "ValidateCLITests",
+      dependencies: ["validate", "FormRulesPassword", "TerminalForm", "FormRulesTestSupport"], exclude: ["Fixtures"]),
     // Schema, exports, problem+json and help: checked against independent validators and the built binary.
     .testTarget(
       name: "EcosystemTests",

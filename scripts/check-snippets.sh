@@ -28,16 +28,27 @@ while IFS=$'\t' read -r block folder; do
   fi
 done < <(python3 -c 'import json,sys; [print(m["block"]+"\t"+m["folder"]) for m in json.load(open(sys.argv[1]))["manifests"]]' "$scratch/plan.json")
 
-# The documented PCRE2-on-iOS route: with Vendor/CPCRE2.xcframework present, the manifest takes
-# the XCFramework as the CPCRE2 module (the XCFramework itself can only be built on macOS).
-vendored=$scratch/vendored-manifest
-rm -rf "$vendored" && mkdir -p "$vendored/Vendor/CPCRE2.xcframework" && cp Package.swift "$vendored/"
-if (cd "$vendored" && swift package dump-package 2>&1) | python3 -c '
+# The documented PCRE2-on-iOS route: the `BinaryPCRE2` trait takes the CPCRE2XCFramework product
+# of the binary package form-rules-pcre2 by URL, `SystemPCRE2` (default) the system library, and
+# nothing else depends on either (scripts/portable-check.sh builds and tests the trait through a
+# mirror; the XCFramework itself can only be built on macOS).
+if swift package dump-package 2>&1 | python3 -c '
 import json, sys
-targets = {t["name"]: t for t in json.load(sys.stdin)["targets"]}
-assert targets["CPCRE2"]["type"] == "binary" and targets["CPCRE2"]["path"] == "Vendor/CPCRE2.xcframework"
-' && bash -n scripts/build-pcre2-xcframework.sh; then pass "Package.swift takes Vendor/CPCRE2.xcframework (iOS route)"; else
-  fail "Package.swift takes Vendor/CPCRE2.xcframework (iOS route)"
+manifest = json.load(sys.stdin)
+targets = {t["name"]: t for t in manifest["targets"]}
+def condition(dep):
+    kind, value = next(iter(dep.items()))
+    return kind, value[0], (value[-1] or {}).get("traits")
+core = [condition(d) for d in targets["FormRules"]["dependencies"]]
+assert ("target", "CPCRE2", ["SystemPCRE2"]) in core, core
+assert ("product", "CPCRE2XCFramework", ["BinaryPCRE2"]) in core, core
+users = [t["name"] for t in manifest["targets"] for d in t.get("dependencies", [])
+         if "CPCRE2" in json.dumps(d)]
+assert users == ["FormRules", "FormRules"], users
+traits = {t["name"]: t for t in manifest["traits"]}
+assert set(traits["default"]["enabledTraits"]) == {"IDNA", "SystemPCRE2"}, traits
+' && bash -n scripts/build-pcre2-xcframework.sh; then pass "Package.swift: PCRE2 by trait, system or binary package (iOS route)"; else
+  fail "Package.swift: PCRE2 by trait, system or binary package (iOS route)"
 fi
 
 app=$scratch/app

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The configuration an iOS app gets, proven on Linux (issue 27): the package built with its
-# default traits off (no IDNA, so no libidn2), then
+# default traits off (no IDNA, so no libidn2; no SystemPCRE2) and the `BinaryPCRE2` trait on, as
+# an iOS app's manifest asks (`traits: ["BinaryPCRE2"]`). That trait takes PCRE2 from the binary
+# package form-rules-pcre2 by URL; here a mirror (`--config-path`, so no checkout is edited) points
+# that URL at a local stand-in whose `CPCRE2XCFramework` module is the system PCRE2 under the
+# XCFramework's module name (an XCFramework itself links only on Apple platforms). Then
 #   1. FormRules and FormRulesUI reference no libidn2, libmicrohttpd, libcurl or
 #      FoundationNetworking symbol, and hold no `validate --help` text (the default build's
 #      FormRules does reference libidn2, and FormRulesHTTP FoundationNetworking, so the checks
-#      can fail);
+#      can fail); FormRules was compiled against the binary package's module, not CPCRE2;
 #   2. the core's test targets (FormRulesTests, FormRulesUITests, CustomRuleTests) pass in it:
 #      tests that need libidn2 are disabled by name (`IDNA.isAvailable`), the fallback's own
 #      tests run instead.
@@ -18,7 +22,34 @@ check() {
   if eval "$2"; then passed=$((passed + 1)); echo "PASS $1"; else failed=$((failed + 1)); echo "FAIL $1"; fi
 }
 
-if ! swift build --disable-default-traits --build-tests --scratch-path "$scratch" >"$scratch.log" 2>&1; then
+# The stand-in for form-rules-pcre2, a git repository tagged as the manifest asks, and the mirror.
+standin=$PWD/.build/portable-pcre2/form-rules-pcre2
+config=$PWD/.build/portable-pcre2/config
+rm -rf "$standin" "$config" && mkdir -p "$standin/Sources/CPCRE2XCFramework" "$config"
+cp Sources/CPCRE2/shim.h "$standin/Sources/CPCRE2XCFramework/"
+printf 'module CPCRE2XCFramework [system] {\n  header "shim.h"\n  link "pcre2-8"\n  export *\n}\n' \
+  >"$standin/Sources/CPCRE2XCFramework/module.modulemap"
+cat >"$standin/Package.swift" <<'MANIFEST'
+// swift-tools-version: 5.9
+import PackageDescription
+
+let package = Package(
+  name: "form-rules-pcre2",
+  products: [.library(name: "CPCRE2XCFramework", targets: ["CPCRE2XCFramework"])],
+  targets: [.systemLibrary(name: "CPCRE2XCFramework", pkgConfig: "libpcre2-8")])
+MANIFEST
+version=$(sed -n 's/.*package(url: pcre2BinaryPackage, from: "\([0-9.]*\)").*/\1/p' Package.swift)
+url=$(sed -n 's/^let pcre2BinaryPackage = "\(.*\)"$/\1/p' Package.swift)
+# Fixed dates: the same commit every run, so the pin in Package.resolved stays valid.
+(cd "$standin" && git init -q && git add -A && GIT_AUTHOR_DATE=2026-01-01T00:00:00Z GIT_COMMITTER_DATE=2026-01-01T00:00:00Z \
+  git -c user.email=ci@localhost -c user.name=ci commit -qm stand-in \
+  && git tag "$version")
+# The mirror goes in a configuration folder of its own (`--config-path`): `swift package config
+# set-mirror` would write the checkout's .swiftpm/ instead.
+printf '{"object": [{"original": "%s", "mirror": "file://%s"}], "version": 1}\n' "$url" "$standin" >"$config/mirrors.json"
+# Resolving writes Package.resolved at the root; a library does not commit one (.gitignore).
+traits=(--disable-default-traits --traits BinaryPCRE2 --config-path "$config")
+if ! swift build "${traits[@]}" --build-tests --scratch-path "$scratch" >"$scratch.log" 2>&1; then
   grep -E 'error:' "$scratch.log" | sort -u | head -40
   echo "0 passed, 1 failed"
   exit 1
@@ -26,6 +57,9 @@ fi
 objects() { find "$scratch/debug/$1.build" -name '*.o'; }
 undefined() { objects "$1" | xargs nm -u 2>/dev/null; }
 
+check "FormRules was compiled with BinaryPCRE2 against form-rules-pcre2's module" \
+  "grep -q 'form-rules-pcre2/Sources/CPCRE2XCFramework/module.modulemap' $scratch/debug/description.json \
+    && grep -q '\"-DBinaryPCRE2\"' $scratch/debug/description.json && ! grep -q '\"-DSystemPCRE2\"' $scratch/debug/description.json"
 for module in FormRules FormRulesUI; do
   # grep -c reads everything: an early exit would break the pipe and, under pipefail, the count.
   check "$module links no libidn2" "[ \$(undefined $module | grep -c 'idn2_') -eq 0 ]"
@@ -52,7 +86,7 @@ fi
 log=$(mktemp)
 # The timer-leak test measures the whole process's resident set, which the suites running beside
 # it move by tens of megabytes in this smaller run; it runs in the ordinary suite.
-swift test --skip-build --disable-default-traits --scratch-path "$scratch" \
+swift test --skip-build "${traits[@]}" --scratch-path "$scratch" \
   --filter 'FormRulesTests\.|FormRulesUITests\.|CustomRuleTests\.' --skip CheckTimerLeakTests 2>&1 | tee "$log" \
   | grep -E '^✘|Test run with'
 status=${PIPESTATUS[0]}

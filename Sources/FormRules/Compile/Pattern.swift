@@ -1,4 +1,13 @@
-internal import CPCRE2
+// PCRE2 by trait (Package.swift): the system library, or the XCFramework of the binary package.
+#if BinaryPCRE2 && SystemPCRE2
+  #error("FormRules takes PCRE2 one way: turn SystemPCRE2 off with BinaryPCRE2 (traits: [\"BinaryPCRE2\"])")
+#elseif BinaryPCRE2
+  internal import CPCRE2XCFramework
+#elseif SystemPCRE2
+  internal import CPCRE2
+#else
+  #error("FormRules needs PCRE2: the SystemPCRE2 trait (the default) or BinaryPCRE2 (iOS's XCFramework)")
+#endif
 
 #if canImport(Glibc)
   import Glibc
