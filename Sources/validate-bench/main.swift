@@ -431,12 +431,16 @@ func startup() {
       #"{"email": "hanako@example.co.jp", "password": "correct horse", "password_confirmation": "correct horse"}"#.utf8)
   )
   var milliseconds: [Double] = []
+  var cpuMilliseconds: [Double] = []
   for _ in 0..<max(options.runs * 10, 20) {
     let run = spawn([validateBinary, "--rules", options.rules, "--format", "json"], stdin: record, stdout: "/dev/null")
     guard run.status == 0 else { fail("validate exited with \(run.status) on the start-up record") }
     milliseconds.append(run.seconds * 1000)
+    cpuMilliseconds.append(run.cpuSeconds * 1000)
   }
   report("start-up, one record, whole process", "ms", Spread(values: milliseconds), decimals: 1)
+  // Issue 27's budget is CPU time (user + system), which other processes on the machine do not inflate.
+  report("  … CPU time (user + system)", "ms", Spread(values: cpuMilliseconds), decimals: 1)
 }
 
 for scenario in options.scenarios {
