@@ -158,8 +158,12 @@ package final class Plan: @unchecked Sendable {
     nodes.deallocate()
   }
 
+  /// The field called `field`. `sameAs` asks on every record: the O(1) byte count first keeps
+  /// `String`'s `==` (canonical equivalence, a slow path for every pair of different names)
+  /// to the names that could match.
   func index(of field: String) -> Int? {
-    for i in 0..<fieldCount where nameList[i] == field { return i }
+    let count = field.utf8.count
+    for i in 0..<fieldCount where nameList[i].utf8.count == count && nameList[i] == field { return i }
     return nil
   }
 
