@@ -125,8 +125,8 @@ let package = Package(
     .testTarget(
       name: "EcosystemTests",
       dependencies: [
-        "FormRules", "FormRulesPassword", "FormRulesExport", "validate", "FormRulesTestSupport",
-        "FormRulesGenerators",
+        "FormRules", "FormRulesPassword", "FormRulesBreachRange", "FormRulesExport", "validate",
+        "FormRulesTestSupport", "FormRulesGenerators",
       ], exclude: ["Fixtures"]),
   ]
 )

@@ -16,12 +16,14 @@ import Testing
 struct BreachRangeTests {
   static let passwordHash = "5BAA61E4C9B93F3F0682250B6CF8331B7EE68FD8"
   static let pAtHash = "21BD12DC183F740EE76F27B78EB39C8AD972A757"
+  /// "correct horse battery staple": long enough for the NIST preset's own rules.
+  static let passphraseHash = "ABF7AAD6438836DBE526AA231ABDE2D0EEF74D42"
 
   /// A downloader-format file (sorted `SHA1HEX:COUNT`, `\r\n`, as the downloader writes on
   /// Windows; `\n` works the same): the two passwords, neighbours under their prefixes, and filler.
   static func downloaderFile() -> String {
     var lines = [
-      passwordHash + ":10434004", pAtHash + ":123",
+      passwordHash + ":10434004", pAtHash + ":123", passphraseHash + ":2",
       "5BAA60000000000000000000000000000000000A:2", "5BAA6FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF:7",
       "21BD1000000000000000000000000000000000AA:1",
     ]
@@ -164,6 +166,43 @@ struct BreachRangeTests {
         }
       }
     }
+  }
+
+  @Test("the NIST preset in range mode is nist-800-63b plus notBreached, and works through the mirror")
+  func nistPreset() async throws {
+    let preset = try ShippedRules.text("policies/nist-800-63b-breached.json")
+    let range = "https://api.pwnedpasswords.com/range/"
+    #expect(preset.contains(#""range": "\#(range)""#), "the URL a user edits is where docs/password.md says")
+    // The same rules as nist-800-63b.json, but for the range rule: the two cannot drift apart.
+    func rules(_ text: String) throws -> [String] {
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+      let fields = try #require(object["fields"] as? [String: [String: Any]])
+      let list = try #require(fields["password"]?["rules"] as? [Any])
+      return try list.map {
+        String(decoding: try JSONSerialization.data(withJSONObject: $0, options: .sortedKeys), as: UTF8.self)
+      }
+    }
+    let withRange = try rules(preset)
+    #expect(
+      withRange.filter { !$0.contains("notBreached") } == (try rules(ShippedRules.text("policies/nist-800-63b.json"))))
+    #expect(withRange.filter { $0.contains("notBreached") }.count == 1)
+
+    let scratch = try ScratchFolder(["pwned.txt": Self.downloaderFile()])
+    defer { scratch.remove() }
+    let mirror = try ServerProcess(["--rules", "Rules/login.json", "--breach-file", scratch.path("pwned.txt")])
+    let local = preset.replacingOccurrences(of: range, with: "http://127.0.0.1:\(mirror.port)/range/")
+    let policy = try RuleSet(
+      data: Array(local.utf8), file: "nist-800-63b-breached.json", baseDirectory: ShippedRules.url("policies"),
+      registry: .standardWithBreachRange
+    ).compile()
+    let breached = await policy.validate(["password": "correct horse battery staple"], checks: [])
+    #expect(Self.codes(breached) == ["notBreached"])
+    #expect(await policy.validate(["password": "kumonoueniharet"], checks: []).isValid)
+    #expect(Self.codes(await policy.validate(["password": "password"], checks: [])) == ["minLength", "notCommon"])
+    #expect(mirror.terminate() != nil)
+    let down = await policy.validate(["password": "kumonoueniharet"], checks: [])
+    #expect(Self.codes(down) == ["check.unavailable"])
+    #expect(down.outcome == .incomplete)
   }
 
   @Test("the range client's own deadline, redirect and size bounds, without the policy's race")
