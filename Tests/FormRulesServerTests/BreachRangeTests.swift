@@ -124,6 +124,14 @@ struct BreachRangeTests {
     #expect(fine.status == 200, "\(fine.text)")
     #expect(fine.json?["valid"] as? Bool == true)
 
+    // validate-batch does not run it: every record that reaches it fails closed.
+    let batch = try server.request(
+      "POST", "/v1/rules/signup/validate-batch", headers: ["Content-Type": "application/x-ndjson"],
+      body: Array((Self.body(strong) + "\n").utf8))
+    #expect(batch.status == 200)
+    #expect(batch.text.contains(#""code":"check.unavailable""#), "\(batch.text)")
+    #expect(batch.text.hasPrefix(#"{"valid":false"#))
+
     // Live typing (`?field=`) is syntax-only unless `&checks=1`, as for named checks.
     let typing = try server.post("signup", Self.body("password"), query: "?field=password")
     #expect(typing.status == 200)
