@@ -63,9 +63,10 @@ let package = Package(
     // strength, notCommon and notBreached, registered through the public RuleRegistry.
     // Its dictionaries (words.bin and the lists it is built from) are a resource: Bundle.module.
     .target(name: "FormRulesPassword", dependencies: ["FormRules"], resources: [.copy("Resources/strength")]),
-    // notBreached's range mode (k-anonymity) over URLSession: FoundationNetworking on Linux.
-    // Beside FormRulesPassword, so an app without range mode links no HTTP client.
-    .target(name: "FormRulesBreachRange", dependencies: ["FormRules", "FormRulesPassword"]),
+    // notBreached's range mode (k-anonymity) over FormRulesHTTP's one URLSession client
+    // (FoundationNetworking on Linux). Beside FormRulesPassword, so an app without range mode
+    // links no HTTP client.
+    .target(name: "FormRulesBreachRange", dependencies: ["FormRules", "FormRulesPassword", "FormRulesHTTP"]),
     // JSON Schema, HTML, passwordrules and the identity providers' settings.
     .target(name: "FormRulesExport", dependencies: ["FormRules"]),
     // JSON Lines in, reports out, in parallel, over the same plan.
@@ -134,8 +135,8 @@ let package = Package(
     .testTarget(
       name: "EcosystemTests",
       dependencies: [
-        "FormRules", "FormRulesPassword", "FormRulesExport", "validate", "FormRulesTestSupport",
-        "FormRulesGenerators",
+        "FormRules", "FormRulesPassword", "FormRulesBreachRange", "FormRulesExport", "validate",
+        "FormRulesTestSupport", "FormRulesGenerators",
       ], exclude: ["Fixtures"]),
   ]
 )

@@ -114,7 +114,7 @@ try:
     D = "/v1/rules/{name}"
     check("/v1/rules", "GET", "/v1/rules", 200)
     check("/v1/rules", "POST", "/v1/rules", 405)
-    for name in ["login", "signup", "nist-800-63b", "nist-800-63b-mfa", "owasp-asvs"]:
+    for name in ["login", "signup", "nist-800-63b", "nist-800-63b-mfa", "nist-800-63b-breached", "owasp-asvs"]:
         check(D, "GET", f"/v1/rules/{name}", 200)
     check(D, "GET", "/v1/rules/nope", 404)
     check(D, "PUT", "/v1/rules/signup", 405)
@@ -149,6 +149,7 @@ try:
     check(L, "POST", "/demo/login", 400, J, "{")
     check(L, "GET", "/demo/login", 405)
     check(L, "POST", "/demo/login", 415, {"Content-Type": "text/plain"}, "{}")
+    check("/range/{prefix}", "GET", "/range/5BAA6", 404)
     check("/healthz", "GET", "/healthz", 200)
     check("/readyz", "GET", "/readyz", 200)
     check("/metrics", "GET", "/metrics", 200)
@@ -212,6 +213,47 @@ finally:
     server.terminate()
     server.wait(timeout=30)
     stub.shutdown()
+
+# The range API over --breach-file (the mirror), and a rules file in range mode pointed at it.
+mirror = subprocess.Popen([BINARY, "serve", "--rules", "Rules/login.json", "--listen", "127.0.0.1:0", "--access-log", "off",
+                           "--breach-file", "Rules/lists/breached-sample.txt"], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+server = None
+try:
+    line = mirror.stderr.readline()
+    MIRROR = PORT = int(re.search(r'"address":"127\.0\.0\.1:(\d+)"', line).group(1))
+    R = "/range/{prefix}"
+    check(R, "GET", "/range/5BAA6", 200)
+    check(R, "GET", "/range/5baa6", 200, {"Add-Padding": "true"})
+    check(R, "GET", "/range/FFFFF", 200, {"Add-Padding": "true"})
+    check(R, "GET", "/range/5BAA61", 400)
+    check(R, "GET", "/range/5BAAG", 400)
+    check(R, "POST", "/range/5BAA6", 405, {"Content-Type": "text/plain"}, "")
+    folder = tempfile.mkdtemp()
+    rules = {"version": 1, "defaultLocale": "en", "fields": {
+        "password": {"sensitive": True, "rules": [{"required": True},
+                     {"notBreached": {"range": f"http://127.0.0.1:{MIRROR}/range/"}}]}}}
+    with open(os.path.join(folder, "range.json"), "w", encoding="utf-8") as f:
+        json.dump(rules, f)
+    server = subprocess.Popen([BINARY, "serve", "--rules", folder, "--listen", "127.0.0.1:0", "--access-log", "off"],
+                              cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    line = server.stderr.readline()
+    PORT = int(re.search(r'"address":"127\.0\.0\.1:(\d+)"', line).group(1))
+    J = {"Content-Type": "application/json"}
+    V = "/v1/rules/{name}/validate"
+    check(V, "POST", "/v1/rules/range/validate", 200, J, json.dumps({"password": "kumo no ue no sora 2026"}))
+    check(V, "POST", "/v1/rules/range/validate", 422, J, json.dumps({"password": "P@ssw0rd"}))
+    check(V, "POST", "/v1/rules/range/validate", 422, {**J, "Accept": "application/problem+json"},
+          json.dumps({"password": "password"}))
+    check(V, "POST", "/v1/rules/range/validate?field=password", 200, J, json.dumps({"password": "password"}))
+    check(V, "POST", "/v1/rules/range/validate?field=password&checks=1", 200, J, json.dumps({"password": "password"}))
+    mirror.terminate()
+    mirror.wait(timeout=30)
+    check(V, "POST", "/v1/rules/range/validate", 422, J, json.dumps({"password": "kumo no ue no sora 2026"}))
+finally:
+    for process in [mirror, server]:
+        if process and process.poll() is None:
+            process.terminate()
+            process.wait(timeout=30)
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

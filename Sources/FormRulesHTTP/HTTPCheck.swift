@@ -1,6 +1,5 @@
 import FormRules
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -29,7 +28,8 @@ import Synchronization
 /// ```
 ///
 /// The client is Foundation's `URLSession` (FoundationNetworking over libcurl on Linux), in its
-/// own target, so that an app that does not use it links nothing more. One session per check,
+/// own target, so that an app that does not use it links nothing more: the package's one HTTP
+/// client (`HTTPTransport`, which `notBreached`'s range mode uses too). One session per check,
 /// ephemeral (no cookies, no cache, no credentials store), at most ``maxConnections``
 /// connections to the endpoint at once; further requests wait in the session's queue, within
 /// their timeout. On Linux libcurl follows the `http_proxy`/`https_proxy`/`no_proxy` environment
@@ -43,7 +43,7 @@ public struct HTTPCheck: Sendable {
   public let timeout: Duration
   /// Called once per request with its outcome (never with a value): for logs and metrics.
   public let observer: (@Sendable (_ check: String, _ outcome: Outcome) -> Void)?
-  private let client: Client
+  private let client: HTTPTransport
 
   /// The largest answer body read; a longer one is a malformed answer.
   public static let maxAnswerBytes = 4096
@@ -94,7 +94,7 @@ public struct HTTPCheck: Sendable {
     self.url = parsed
     self.timeout = timeout
     self.observer = observer
-    client = Client(timeout: timeout)
+    client = HTTPTransport(maxConnections: HTTPCheck.maxConnections)
   }
 
   /// The check as the policy runs it. `messages` are the failure's and the checklist's words
@@ -124,7 +124,12 @@ public struct HTTPCheck: Sendable {
   public func decide(_ request: CheckRequest) async throws(HTTPCheckError) -> Bool {
     let outcome: Outcome
     do throws(HTTPCheckError) {
-      let (status, body) = try await client.post(url: url, body: HTTPCheck.requestBody(request, check: name))
+      var post = URLRequest(url: url)
+      post.httpMethod = "POST"
+      post.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      post.setValue("application/json", forHTTPHeaderField: "Accept")
+      post.httpBody = Data(HTTPCheck.requestBody(request, check: name))
+      let (status, body) = try await client.send(post, timeout: timeout, maxBytes: HTTPCheck.maxAnswerBytes)
       outcome = try HTTPCheck.decision(status: status, body: body) ? .passed : .failed
     } catch {
       outcome = .unavailable(error)
@@ -209,191 +214,6 @@ public enum HTTPCheckError: Error, Sendable, Equatable, CustomStringConvertible 
     case .timedOut: return "timeout"
     case .unreachable: return "unreachable"
     case .cancelled: return "cancelled"
-    }
-  }
-}
-
-/// The URLSession of one ``HTTPCheck`` and the delegate that reads answers up to
-/// ``HTTPCheck/maxAnswerBytes`` and refuses redirects. (`@unchecked`: URLSession and its
-/// delegate are thread-safe, the delegate's state is behind a `Mutex`.)
-private final class Client: @unchecked Sendable {
-  let session: URLSession
-  let delegate: SessionDelegate
-  let timeout: Duration
-  let seconds: Double
-
-  init(timeout: Duration) {
-    seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.httpMaximumConnectionsPerHost = HTTPCheck.maxConnections
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.urlCache = nil
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
-    configuration.urlCredentialStorage = nil
-    // No proxy setting here: FoundationNetworking has none on Linux (swift-corelibs-foundation
-    // #5199), and libcurl follows `http_proxy`, `https_proxy` and `no_proxy` from the environment
-    // (docs/server.md says so).
-    // libcurl's own timers, in whole seconds here (FoundationNetworking rounds a fraction down,
-    // so 0.5 would expire at once): a backstop above the deadline `post` keeps itself.
-    configuration.timeoutIntervalForRequest = (seconds + 1).rounded(.up)
-    configuration.timeoutIntervalForResource = (seconds + 1).rounded(.up)
-    delegate = SessionDelegate()
-    session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    self.timeout = timeout
-  }
-
-  deinit { session.invalidateAndCancel() }
-
-  /// POSTs `body` as JSON; the status and the answer (at most ``HTTPCheck/maxAnswerBytes``).
-  /// Whatever comes first ends the call: the answer, the timeout, or the caller's cancellation
-  /// (which cancels the request at once).
-  func post(url: URL, body: [UInt8]) async throws(HTTPCheckError) -> (Int, [UInt8]) {
-    var request = URLRequest(url: url)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    request.httpBody = Data(body)
-    request.timeoutInterval = (seconds + 1).rounded(.up)
-    if Task.isCancelled { throw .cancelled }
-    let task = session.dataTask(with: request)
-    let call = Call()
-    delegate.track(task, call)
-    // The deadline, whatever libcurl's own timers do (theirs count idle time).
-    let deadline = DispatchWorkItem {
-      call.finish(.failure(.timedOut))
-      task.cancel()
-    }
-    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: deadline)
-    let result = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        if call.wait(continuation) { task.resume() }
-      }
-    } onCancel: {
-      call.finish(.failure(.cancelled))
-      task.cancel()
-    }
-    deadline.cancel()
-    delegate.forget(task)
-    return try result.get()
-  }
-}
-
-/// One request's answer as it arrives: finished once, by whichever comes first (the answer, the
-/// deadline, the caller's cancellation), and its waiter resumed once.
-private final class Call: Sendable {
-  typealias Answer = Result<(Int, [UInt8]), HTTPCheckError>
-
-  private struct State {
-    var continuation: CheckedContinuation<Answer, Never>?
-    var answer: Answer?
-    var body: [UInt8] = []
-    var tooLong = false
-  }
-
-  private let state = Mutex(State())
-
-  /// Keeps the waiter; `false` (and resumes it now) when the call is already finished.
-  func wait(_ continuation: CheckedContinuation<Answer, Never>) -> Bool {
-    let answer = state.withLock { state -> Answer? in
-      if let answer = state.answer { return answer }
-      state.continuation = continuation
-      return nil
-    }
-    if let answer { continuation.resume(returning: answer) }
-    return answer == nil
-  }
-
-  /// The first answer wins; later ones are dropped.
-  func finish(_ answer: Answer) {
-    let waiter = state.withLock { state -> CheckedContinuation<Answer, Never>? in
-      guard state.answer == nil else { return nil }
-      state.answer = answer
-      defer { state.continuation = nil }
-      return state.continuation
-    }
-    waiter?.resume(returning: answer)
-  }
-
-  /// Appends answer bytes; `false` once the answer is over ``HTTPCheck/maxAnswerBytes``.
-  func append(_ data: Data) -> Bool {
-    state.withLock { state in
-      guard !state.tooLong else { return false }
-      if state.body.count + data.count > HTTPCheck.maxAnswerBytes {
-        state.tooLong = true
-        state.body = []
-        return false
-      }
-      state.body.append(contentsOf: data)
-      return true
-    }
-  }
-
-  /// The body read, and whether it was cut for being too long.
-  var received: (body: [UInt8], tooLong: Bool) { state.withLock { ($0.body, $0.tooLong) } }
-}
-
-/// Routes the session's events to each task's ``Call``. (`@unchecked`: its one table is
-/// behind a `Mutex`.)
-private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  private let calls = Mutex<[Int: Call]>([:])
-
-  func track(_ task: URLSessionTask, _ call: Call) {
-    calls.withLock { $0[task.taskIdentifier] = call }
-  }
-
-  func forget(_ task: URLSessionTask) {
-    _ = calls.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-  }
-
-  private func call(_ task: URLSessionTask) -> Call? { calls.withLock { $0[task.taskIdentifier] } }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    guard let call = call(dataTask) else { return }
-    if !call.append(data) {
-      call.finish(.failure(.malformedAnswer("the answer is over \(HTTPCheck.maxAnswerBytes) bytes")))
-      dataTask.cancel()
-    }
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-  ) {
-    completionHandler(nil)  // never follow: the body would go to another URL
-  }
-
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-    guard let call = call(task) else { return }
-    let (body, tooLong) = call.received
-    if tooLong {
-      call.finish(.failure(.malformedAnswer("the answer is over \(HTTPCheck.maxAnswerBytes) bytes")))
-    } else if let error {
-      switch (error as? URLError)?.code {
-      case .timedOut?: call.finish(.failure(.timedOut))
-      case .cancelled?: call.finish(.failure(.cancelled))
-      default: call.finish(.failure(.unreachable(SessionDelegate.reason(error))))
-      }
-    } else if let status = (task.response as? HTTPURLResponse)?.statusCode {
-      call.finish(.success((status, body)))
-    } else {
-      call.finish(.failure(.unreachable("no HTTP answer")))
-    }
-  }
-
-  /// The error's kind, never a URL (which the configuration may have given a token in).
-  static func reason(_ error: Error) -> String {
-    guard let code = (error as? URLError)?.code else { return "error" }
-    switch code {
-    case .cannotConnectToHost: return "connection refused"
-    case .cannotFindHost, .dnsLookupFailed: return "unknown host"
-    case .networkConnectionLost: return "connection lost"
-    case .notConnectedToInternet: return "no network"
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-      return "TLS failed"
-    case .badServerResponse: return "bad server response"
-    default: return "URL error \(code.rawValue)"
     }
   }
 }

@@ -9,16 +9,17 @@ import Foundation
 public protocol BreachRangeClient: Sendable {
   /// Whether this client can fetch at all; `false` makes range mode a load error.
   static var canFetch: Bool { get }
-  /// `GET url` with `Add-Padding: true`, no cookies, no cache and no redirects.
+  /// `GET url` with `Add-Padding: true`, no cookies, no cache and no redirects, within `timeout`.
   /// - Returns: the body of a `200` answer, at most `maxBytes` long.
-  /// - Throws: anything else (another status, a longer body, a network error, cancellation).
-  static func fetch(_ url: URL, maxBytes: Int) async throws -> [UInt8]
+  /// - Throws: anything else (another status, a longer body, a network error, no answer
+  ///   within `timeout`, cancellation).
+  static func fetch(_ url: URL, maxBytes: Int, timeout: Duration) async throws -> [UInt8]
 }
 
 /// No client: `notBreached` reads files only (see ``BreachRangeClient``).
 public enum NoBreachRangeClient: BreachRangeClient {
   public static var canFetch: Bool { false }
-  public static func fetch(_ url: URL, maxBytes: Int) async throws -> [UInt8] {
+  public static func fetch(_ url: URL, maxBytes: Int, timeout: Duration) async throws -> [UInt8] {
     throw BreachRangeError.noClient
   }
 }

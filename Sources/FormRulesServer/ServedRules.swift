@@ -112,6 +112,18 @@ final class RulesGeneration: Sendable {
     return names
   }
 
+  /// Whether a rules file has a rule that brings its own asynchronous check (`notBreached`
+  /// in range mode), at any depth: the server then runs its checks, as for `--check`.
+  static func hasOwnAsyncChecks(_ ruleSet: RuleSet) -> Bool {
+    func visit(_ node: RuleNode) -> Bool {
+      switch node.kind {
+      case .rule(let rule): return (rule as? any AsyncCheckRule)?.asyncCheck?.run != nil
+      case .allOf(let nodes), .anyOf(let nodes), .not(let nodes): return nodes.contains(where: visit)
+      }
+    }
+    return ruleSet.fields.contains { $0.rules.contains(where: visit) }
+  }
+
   /// Loads every rules file under `path` (a file, or a folder searched recursively for
   /// `*.json` other than `*.tests.json` and `*.schema.json`), refusing any file, `extends`
   /// or list that lies outside it. With `confine` (the server's default) each file is loaded
@@ -174,8 +186,11 @@ final class RulesGeneration: Sendable {
         let checks = checkNames(of: ruleSet)
         named.formUnion(checks)
         withoutClosure += checks.filter { registry.checks[$0] == nil }.sorted().map { "\(name): \($0)" }
+        // A rule with its own async check (notBreached's range mode) runs too: served
+        // synchronously it could only ever be check.unavailable.
         loaded[name] = ServedRules(
-          name: name, policy: try ruleSet.compile(), runsChecks: checks.contains { registry.checks[$0] != nil })
+          name: name, policy: try ruleSet.compile(),
+          runsChecks: checks.contains { registry.checks[$0] != nil } || hasOwnAsyncChecks(ruleSet))
       } catch {
         problems += error.problems.map(\.description)
       }

@@ -258,7 +258,8 @@ package let toolHelpMessages: [CatalogEntry] = [
   CatalogEntry(
     "cli.help.serve.breachFile",
     ja: "「Have I Been Pwned」のダウンローダーのファイル（「SHA1HEX:COUNT」の行、ハッシュ順）から「GET /range/<prefix>」に答えます。",
-    en: "Answer GET /range/<prefix> (k-anonymity) from a Have I Been\nPwned downloader file (sorted SHA1HEX:COUNT lines)."),
+    en: "Answer GET /range/<prefix> (k-anonymity) from a Have I Been\n"
+      + "Pwned downloader file (sorted SHA1HEX:COUNT lines)."),
   CatalogEntry(
     "cli.help.serve.trustedRules",
     ja:

@@ -5,6 +5,9 @@
 //     .build/release/password-bench [--file /tmp/form-rules-pwned-1g.txt] [--size-mb 1024] [--runs 11]
 //     .build/release/password-bench strength     # dictionary load, memory, p50/p99 per estimate
 //     .build/release/password-bench estimate     # JSON strings in, scores out (the zxcvbn comparison)
+//     .build/release/password-bench --generate-only [--file F] [--size-mb N]   # the file, nothing else
+//     .build/release/password-bench range --url http://127.0.0.1:PORT/range/   # p50/p99 per range check
+//                                  (Benchmarks/breach-range.sh runs it against `validate serve --breach-file`)
 //
 // The file is generated once (sorted by construction, deterministic) and reused.
 import FormRules
@@ -16,6 +19,7 @@ struct Options {
   var sizeMB = 1024
   var runs = 11
   var rulesDirectory = FileManager.default.currentDirectoryPath + "/Rules"
+  var generateOnly = false
 
   init(_ arguments: [String]) {
     var iterator = arguments.dropFirst().makeIterator()
@@ -25,6 +29,7 @@ struct Options {
       case "--size-mb": sizeMB = iterator.next().flatMap(Int.init) ?? sizeMB
       case "--runs": runs = iterator.next().flatMap(Int.init) ?? runs
       case "--rules": rulesDirectory = iterator.next() ?? rulesDirectory
+      case "--generate-only": generateOnly = true
       default:
         FileHandle.standardError.write(Data("Error: unknown argument \(argument)\n".utf8))
         exit(2)
@@ -270,6 +275,9 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "estimate" {
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "strength" {
   strengthMode(Array(CommandLine.arguments.dropFirst(2)))
 }
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "range" {
+  rangeMode(Array(CommandLine.arguments.dropFirst(2)))
+}
 
 let options = Options(CommandLine.arguments)
 let target = options.sizeMB << 20
@@ -286,6 +294,8 @@ if abs(existing - target) > target / 50 {
   }
   print(String(format: "generated in %.1f s", Date().timeIntervalSince(start)))
 }
+
+if options.generateOnly { exit(0) }
 
 let breaches: BreachFile
 do {

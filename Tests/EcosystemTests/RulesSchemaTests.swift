@@ -1,3 +1,4 @@
+import FormRulesBreachRange
 import Foundation
 import Testing
 
@@ -134,11 +135,11 @@ struct RulesSchemaTests {
     }
   }
 
-  @Test("every rules file under Rules/ loads and compiles")
+  @Test("every rules file under Rules/ loads and compiles (with the tool's registry: range mode included)")
   func shippedFilesLoad() throws {
     for file in Repository.rulesFiles where !file.hasSuffix(".tests.json") {
       #expect(throws: Never.self, "\(file)") {
-        try RuleSet(contentsOf: Repository.url(file), registry: .standard).compile()
+        try RuleSet(contentsOf: Repository.url(file), registry: .standardWithBreachRange).compile()
       }
     }
   }

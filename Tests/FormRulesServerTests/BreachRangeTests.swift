@@ -1,5 +1,6 @@
 import FormRules
 import FormRulesBreachRange
+import FormRulesHTTP
 import FormRulesPassword
 import FormRulesTestSupport
 import Foundation
@@ -15,12 +16,14 @@ import Testing
 struct BreachRangeTests {
   static let passwordHash = "5BAA61E4C9B93F3F0682250B6CF8331B7EE68FD8"
   static let pAtHash = "21BD12DC183F740EE76F27B78EB39C8AD972A757"
+  /// "correct horse battery staple": long enough for the NIST preset's own rules.
+  static let passphraseHash = "ABF7AAD6438836DBE526AA231ABDE2D0EEF74D42"
 
   /// A downloader-format file (sorted `SHA1HEX:COUNT`, `\r\n`, as the downloader writes on
   /// Windows; `\n` works the same): the two passwords, neighbours under their prefixes, and filler.
   static func downloaderFile() -> String {
     var lines = [
-      passwordHash + ":10434004", pAtHash + ":123",
+      passwordHash + ":10434004", pAtHash + ":123", passphraseHash + ":2",
       "5BAA60000000000000000000000000000000000A:2", "5BAA6FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF:7",
       "21BD1000000000000000000000000000000000AA:1",
     ]
@@ -77,6 +80,171 @@ struct BreachRangeTests {
       }
     }
     #expect(!log.contains("5BAA6") && !metrics.contains("5BAA6"), "not even the prefix is logged")
+  }
+
+  /// A rules file in range mode, as `validate serve` serves it.
+  static func rangeRules(port: Int) -> String {
+    """
+    {"version": 1, "defaultLocale": "en", "fields": {
+      "email": {"rules": [{"required": true}]},
+      "password": {"label": {"en": "Password", "ja": "パスワード"}, "sensitive": true,
+                   "rules": [{"required": true}, {"minLength": 8},
+                             {"notBreached": {"range": "http://127.0.0.1:\(port)/range/", "timeout": 1}}]}}}
+    """
+  }
+
+  static func body(_ password: String) -> String { #"{"email": "taro@example.jp", "password": "\#(password)"}"# }
+
+  static func fieldCodes(_ response: HTTPResult) -> [String] {
+    let fields = response.json?["fields"] as? [String: [String: Any]]
+    return (fields?["password"]?["errors"] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? []
+  }
+
+  @Test("validate serve runs range mode against a mirror: 422 notBreached, 200, check.unavailable once it is gone")
+  func servedThroughMirror() throws {
+    let scratch = try ScratchFolder(["pwned.txt": Self.downloaderFile()])
+    defer { scratch.remove() }
+    let mirror = try ServerProcess(["--rules", "Rules/login.json", "--breach-file", scratch.path("pwned.txt")])
+    let folder = try ScratchFolder(["signup.json": Self.rangeRules(port: mirror.port)])
+    defer { folder.remove() }
+    let server = try ServerProcess(["--rules", folder.url.path])
+    let strong = "kumo no ue no sora 2026 \u{3000}雲🔑"
+    for password in ["password", "P@ssw0rd"] {
+      let response = try server.post("signup", Self.body(password))
+      #expect(response.status == 422, "\(password): \(response.text)")
+      #expect(Self.fieldCodes(response) == ["notBreached"], "\(password): \(response.text)")
+      #expect(response.json?["checksNotRun"] == nil)
+      #expect(!response.text.contains(#":"\#(password)""#), "a sensitive value is never echoed")
+      let problem = try server.post(
+        "signup", Self.body(password), headers: ["Accept": "application/problem+json"])
+      #expect(problem.status == 422)
+      #expect(problem.text.contains(#""code":"notBreached""#), "\(problem.text)")
+    }
+    let fine = try server.post("signup", Self.body(strong))
+    #expect(fine.status == 200, "\(fine.text)")
+    #expect(fine.json?["valid"] as? Bool == true)
+
+    // validate-batch does not run it: every record that reaches it fails closed.
+    let batch = try server.request(
+      "POST", "/v1/rules/signup/validate-batch", headers: ["Content-Type": "application/x-ndjson"],
+      body: Array((Self.body(strong) + "\n").utf8))
+    #expect(batch.status == 200)
+    #expect(batch.text.contains(#""code":"check.unavailable""#), "\(batch.text)")
+    #expect(batch.text.hasPrefix(#"{"valid":false"#))
+
+    // Live typing (`?field=`) is syntax-only unless `&checks=1`, as for named checks.
+    let typing = try server.post("signup", Self.body("password"), query: "?field=password")
+    #expect(typing.status == 200)
+    #expect(typing.json?["valid"] as? Bool == true, "\(typing.text)")
+    let notRun = typing.json?["checksNotRun"] as? [[String: Any]]
+    #expect(notRun?.first?["check"] as? String == "notBreached", "\(typing.text)")
+    #expect(notRun?.first?["reason"] as? String == "notGiven", "\(typing.text)")
+    let blur = try server.post("signup", Self.body("password"), query: "?field=password&checks=1")
+    #expect(blur.status == 200)
+    #expect(blur.text.contains(#""code":"notBreached""#), "\(blur.text)")
+    #expect(blur.json?["valid"] as? Bool == false)
+
+    // The mirror goes away: fail closed (onUnavailable's default), within the rule's timeout.
+    #expect(mirror.terminate() != nil)
+    let started = Date()
+    let dead = try server.post("signup", Self.body(strong))
+    #expect(Date().timeIntervalSince(started) < 3)
+    #expect(dead.status == 422, "\(dead.text)")
+    #expect(Self.fieldCodes(dead) == ["check.unavailable"], "\(dead.text)")
+    let deadNotRun = dead.json?["checksNotRun"] as? [[String: Any]]
+    #expect(deadNotRun?.first?["check"] as? String == "notBreached")
+    #expect(deadNotRun?.first?["reason"] as? String == "unavailable")
+
+    // Nothing past the 5-digit prefix, and no password, in either server's log or metrics,
+    // or in any answer.
+    let texts = [
+      ("the mirror's log", mirror.log), ("the server's log", server.log),
+      ("the server's metrics", try server.request("GET", "/metrics").text),
+      ("the answers", [fine.text, typing.text, blur.text, dead.text].joined(separator: "\n")),
+    ]
+    let (strongPrefix, strongSuffix) = BreachRange.split(strong.utf8)
+    let strongHash = strongPrefix + String(decoding: strongSuffix, as: UTF8.self)
+    #expect(mirror.log.contains("/range/{prefix}"))
+    for (name, text) in texts {
+      // ("password" is also the field's name.)
+      for password in ["P@ssw0rd", "kumo", "雲"] { #expect(!text.contains(password), "\(name)") }
+      for hash in [Self.passwordHash, Self.pAtHash, strongHash] {
+        for secret in [String(hash.dropFirst(5)), String(hash.prefix(6)), String(hash.prefix(6)).lowercased()] {
+          #expect(!text.contains(secret), "\(name) holds \(secret)")
+        }
+      }
+    }
+  }
+
+  @Test("the NIST preset in range mode is nist-800-63b plus notBreached, and works through the mirror")
+  func nistPreset() async throws {
+    let preset = try ShippedRules.text("policies/nist-800-63b-breached.json")
+    let range = "https://api.pwnedpasswords.com/range/"
+    #expect(preset.contains(#""range": "\#(range)""#), "the URL a user edits is where docs/password.md says")
+    // The same rules as nist-800-63b.json, but for the range rule: the two cannot drift apart.
+    func rules(_ text: String) throws -> [String] {
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+      let fields = try #require(object["fields"] as? [String: [String: Any]])
+      let list = try #require(fields["password"]?["rules"] as? [Any])
+      return try list.map {
+        String(decoding: try JSONSerialization.data(withJSONObject: $0, options: .sortedKeys), as: UTF8.self)
+      }
+    }
+    let withRange = try rules(preset)
+    #expect(
+      withRange.filter { !$0.contains("notBreached") } == (try rules(ShippedRules.text("policies/nist-800-63b.json"))))
+    #expect(withRange.filter { $0.contains("notBreached") }.count == 1)
+
+    let scratch = try ScratchFolder(["pwned.txt": Self.downloaderFile()])
+    defer { scratch.remove() }
+    let mirror = try ServerProcess(["--rules", "Rules/login.json", "--breach-file", scratch.path("pwned.txt")])
+    let local = preset.replacingOccurrences(of: range, with: "http://127.0.0.1:\(mirror.port)/range/")
+    let policy = try RuleSet(
+      data: Array(local.utf8), file: "nist-800-63b-breached.json", baseDirectory: ShippedRules.url("policies"),
+      registry: .standardWithBreachRange
+    ).compile()
+    let breached = await policy.validate(["password": "correct horse battery staple"], checks: [])
+    #expect(Self.codes(breached) == ["notBreached"])
+    #expect(await policy.validate(["password": "kumonoueniharet"], checks: []).isValid)
+    #expect(Self.codes(await policy.validate(["password": "password"], checks: [])) == ["minLength", "notCommon"])
+    #expect(mirror.terminate() != nil)
+    let down = await policy.validate(["password": "kumonoueniharet"], checks: [])
+    #expect(Self.codes(down) == ["check.unavailable"])
+    #expect(down.outcome == .incomplete)
+  }
+
+  @Test("the range client's own deadline, redirect and size bounds, without the policy's race")
+  func clientBounds() async throws {
+    let slow = try StubRange(.slow)
+    let started = ContinuousClock.now
+    await #expect(throws: HTTPCheckError.timedOut) {
+      _ = try await URLSessionRangeClient.fetch(
+        try #require(URL(string: "http://127.0.0.1:\(slow.port)/range/5BAA6")), maxBytes: 1 << 20,
+        timeout: .milliseconds(300))
+    }
+    #expect(ContinuousClock.now - started < .seconds(2))
+    let redirect = try StubRange(.redirect)
+    await #expect(throws: BreachRangeError.status(302)) {
+      _ = try await URLSessionRangeClient.fetch(
+        try #require(URL(string: "http://127.0.0.1:\(redirect.port)/range/5BAA6")), maxBytes: 1 << 20,
+        timeout: .seconds(2))
+    }
+    let huge = try StubRange(.huge)
+    await #expect(throws: BreachRangeError.tooLarge) {
+      _ = try await URLSessionRangeClient.fetch(
+        try #require(URL(string: "http://127.0.0.1:\(huge.port)/range/5BAA6")), maxBytes: 1 << 20,
+        timeout: .seconds(2))
+    }
+    let dead = try StubRange(.dead)
+    do {
+      _ = try await URLSessionRangeClient.fetch(
+        try #require(URL(string: "http://127.0.0.1:\(dead.port)/range/5BAA6")), maxBytes: 1 << 20,
+        timeout: .seconds(2))
+      Issue.record("a dead endpoint answered")
+    } catch let error as HTTPCheckError {
+      #expect(error == .unreachable("connection refused"))
+      #expect(!error.description.contains("5BAA6") && !error.description.contains("127.0.0.1"))
+    }
   }
 
   @Test("GET /range/{prefix}: the file's lines, padded on request, 400 for a bad prefix")
@@ -172,7 +340,8 @@ struct BreachRangeTests {
     // Without FormRulesBreachRange's registry, range mode names the library.
     do {
       _ = try RuleSet(
-        data: Array(#"{"version": 1, "fields": {"p": {"rules": [{"notBreached": {"range": "https://x/range/"}}]}}}"#.utf8),
+        data: Array(
+          #"{"version": 1, "fields": {"p": {"rules": [{"notBreached": {"range": "https://x/range/"}}]}}}"#.utf8),
         registry: .standard)
       Issue.record("range mode without a client")
     } catch {
@@ -186,9 +355,10 @@ struct BreachRangeTests {
     let good = "0000000000000000000000000000000000A:2\r\n\(String(Self.passwordHash.dropFirst(5)).lowercased()):9\n"
     #expect(try BreachRange.count(ofSuffix: suffix, in: Array(good.utf8)) == 9)
     #expect(try BreachRange.count(ofSuffix: suffix, in: Array("0000000000000000000000000000000000A:0".utf8)) == 0)
-    for bad in ["", "\r\n", "<html>", "0000000000000000000000000000000000A", "0000000000000000000000000000000000A:x",
-      "0000000000000000000000000000000000A:99999999999999999999"]
-    {
+    for bad in [
+      "", "\r\n", "<html>", "0000000000000000000000000000000000A", "0000000000000000000000000000000000A:x",
+      "0000000000000000000000000000000000A:99999999999999999999",
+    ] {
       #expect(throws: BreachRangeError.self, "\(bad.debugDescription)") {
         try BreachRange.count(ofSuffix: suffix, in: Array(bad.utf8))
       }

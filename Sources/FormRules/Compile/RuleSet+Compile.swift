@@ -105,15 +105,16 @@ extension RuleSet {
     return problems
   }
 
-  /// A test case's `"checks"` stub for a name no `{"check": …}` of the file uses: a typo that
-  /// would leave the real check without an answer, so refused with a suggestion.
+  /// A test case's `"checks"` stub for a name no `{"check": …}` of the file uses, nor any rule
+  /// checked asynchronously (`notBreached` in range mode): a typo that would leave the real
+  /// check without an answer, so refused with a suggestion.
   func testStubsNamingNoCheck() -> [RuleSetProblem] {
     guard tests.contains(where: { $0.checks?.isEmpty == false }) else { return [] }
     var named: Set<String> = []
     func visit(_ node: RuleNode) {
       switch node.kind {
       case .allOf(let inner), .anyOf(let inner), .not(let inner): for child in inner { visit(child) }
-      case .rule(let rule): if let check = rule as? CheckRule { named.insert(check.check) }
+      case .rule(let rule): if let check = (rule as? any AsyncCheckRule)?.asyncCheck { named.insert(check.name) }
       }
     }
     for field in fields { for node in field.rules { visit(node) } }

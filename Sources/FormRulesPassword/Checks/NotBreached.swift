@@ -172,18 +172,22 @@ public struct NotBreachedRule<Client: BreachRangeClient>: AsyncCheckRule {
   public var asyncCheck: RuleAsyncCheck? {
     guard case .range(let base) = source else { return nil }
     let minCount = minCount
+    let timeout = timeout
     return RuleAsyncCheck(name: Self.name, timeout: timeout, passesWhenUnavailable: onUnavailable == .pass) {
       request in
-      try await Self.count(of: request.value, range: base) < minCount
+      try await Self.count(of: request.value, range: base, timeout: timeout) < minCount
     }
   }
 
   /// How often the range at `base` says the value was seen; only the prefix is sent.
+  /// - Parameter timeout: the request's own deadline (the policy races the rule's timeout too).
   /// - Throws: what the client throws, or ``BreachRangeError`` for a wrong answer.
-  public static func count(of value: String, range base: String) async throws -> Int {
+  public static func count(
+    of value: String, range base: String, timeout: Duration = .seconds(defaultTimeoutSeconds)
+  ) async throws -> Int {
     let (prefix, suffix) = BreachRange.split(value.utf8)
     guard let url = URL(string: base + prefix) else { throw BreachRangeError.malformedAnswer(line: 0) }
-    let answer = try await Client.fetch(url, maxBytes: BreachRange.maxAnswerBytes)
+    let answer = try await Client.fetch(url, maxBytes: BreachRange.maxAnswerBytes, timeout: timeout)
     guard answer.count <= BreachRange.maxAnswerBytes else { throw BreachRangeError.tooLarge }
     return try BreachRange.count(ofSuffix: suffix, in: answer)
   }

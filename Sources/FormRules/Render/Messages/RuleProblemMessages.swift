@@ -281,7 +281,8 @@ let ruleProblemMessages: [CatalogEntry] = [
   CatalogEntry(
     "cli.rules.notBreached.noClient",
     ja: "「range」にはHTTPクライアントが必要です。「FormRulesBreachRange」のレジストリ（「RuleRegistry.standardWithBreachRange」）で読み込んでください",
-    en: "\"range\" needs an HTTP client: load the rules with FormRulesBreachRange's registry (RuleRegistry.standardWithBreachRange)"),
+    en: "\"range\" needs an HTTP client: load the rules with FormRulesBreachRange's registry "
+      + "(RuleRegistry.standardWithBreachRange)"),
   CatalogEntry(
     "cli.rules.notBreached.cannotUse", ja: "流出したパスワードのファイルを使用できません：{reason}",
     en: "cannot use the breach file {reason}"),
