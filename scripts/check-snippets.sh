@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Compiles every ```swift block of README.md, docs/*.md, the DocC articles and Examples/*/README.md
-# in a scratch package that depends on this repository by path, the way a user's package does
+# Compiles every ```swift block of README.md, docs/*.md, the DocC articles and Examples/*/README.md,
+# and the examples' executables (Examples/*/Sources/*), in one scratch package that depends on this repository by path, the way a user's package does
 # (`.package(path: "../form-rules")`: a path dependency's package name is its folder name), and
 # runs the programs whose blocks document their output with `// Prints:`.
 # How blocks become programs: scripts/snippets.py. Ends with `snippets: N passed, N failed`.
@@ -101,6 +101,20 @@ for p in plan["programs"]:
 EOF
 )
 python3 -c 'import json,sys; [print("SKIP "+s["block"]+" ("+s["reason"]+")") for s in json.load(open(sys.argv[1]))["skipped"]]' "$scratch/plan.json"
+
+# The examples' executables, compiled in the same package (their tests run the binaries:
+# scripts/test.sh); each example's own manifest must still parse.
+while IFS=$'\t' read -r name folder; do
+  [ -n "$name" ] || continue
+  if [ "$build_ok" -eq 1 ] && [ -x "$app/.build/debug/$name" ]; then pass "example $name (compiles)"; else
+    grep -E "Sources/$name/.*error:" "$log" | head -20
+    fail "example $name (does not compile)"
+  fi
+  if out=$(cd "$folder" && swift package dump-package 2>&1); then pass "example $name (manifest)"; else
+    echo "$out"
+    fail "example $name (manifest)"
+  fi
+done < <(python3 -c 'import json,sys; [print(e["name"]+"\t"+e["folder"]) for e in json.load(open(sys.argv[1]))["examples"]]' "$scratch/plan.json")
 
 echo "snippets: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

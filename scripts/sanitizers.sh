@@ -10,6 +10,10 @@
 #   scripts/sanitizers.sh thread     ThreadSanitizer
 #   scripts/sanitizers.sh both       one after the other (two builds: a nightly or a release)
 #
+# Every test runs under the sanitizer except MemoryBoundTests, which measure the uninstrumented
+# server (address space under prlimit --as, RSS, a p99): it finds the sanitizer at run time
+# (FormRulesTestSupport's Sanitizer, by dlsym of the runtime's init symbol) and prints why it skips.
+#
 # The concurrency stress test validates FORM_RULES_CONCURRENCY_RECORDS records per thread here
 # (default 5000; the ordinary test run uses 100 000): a sanitizer makes every access slower.
 set -euo pipefail

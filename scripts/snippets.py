@@ -132,6 +132,9 @@ def main():
 
     if app.exists():
         for old in (app / "Sources").glob("*"):
+            if old.is_symlink():  # an example's sources: remove the link, never what it points to
+                old.unlink()
+                continue
             for f in old.glob("*"):
                 f.unlink()
             old.rmdir()
@@ -143,7 +146,7 @@ def main():
 
     targets = []
     test_files = []
-    plan = {"programs": [], "manifests": [], "skipped": skipped}
+    plan = {"programs": [], "manifests": [], "skipped": skipped, "examples": []}
     for p in programs:
         imports = []
         for t in p["texts"]:
@@ -183,6 +186,15 @@ def main():
                 "  targets: ["]
     for t in targets:
         manifest.append(f'    .executableTarget(name: "{t}", dependencies: {deps}),')
+    # The examples' executables (Examples/NAME/Sources/TARGET), linked in so that one build of
+    # the package serves the snippets and the examples' own tests (Examples/identity-rest/test.sh
+    # runs the binary built here: IDENTITY_REST_BIN in scripts/test.sh).
+    for source in sorted(repo.glob("Examples/*/Sources/*")):
+        if not source.is_dir() or (app / "Sources" / source.name).exists():
+            continue
+        (app / "Sources" / source.name).symlink_to(source.resolve(), target_is_directory=True)
+        manifest.append(f'    .executableTarget(name: "{source.name}", dependencies: {deps}),')
+        plan["examples"].append({"name": source.name, "folder": str(source.parent.parent)})
     manifest.append(f'    .testTarget(name: "SnippetTests", dependencies: {deps}),')
     manifest += ["  ]", ")", ""]
     (app / "Package.swift").write_text("\n".join(manifest), encoding="utf-8")

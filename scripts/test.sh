@@ -80,8 +80,6 @@ suite openapi openapi_check
 suite email-export bash Tests/EmailExportBrowser/run.sh
 # The web pages in headless Chromium against a real `validate serve`.
 suite browser bash Tests/Browser/run.sh
-# The identity-rest example: its own package, run against a local Firebase Auth REST stub.
-suite identity-rest bash Examples/identity-rest/test.sh
 # The strength estimator against the Python zxcvbn package on a seeded corpus: each target
 # is one check; the tool installs its own zxcvbn (Tests/strength-agreement/setup.sh).
 strength_agreement() {
@@ -101,6 +99,10 @@ fi
 # Every ```swift block of README.md, docs/ and the DocC articles, compiled in a scratch package that
 # depends on this one by path, and run where it documents its output.
 suite snippets bash scripts/check-snippets.sh
+# The identity-rest example against a local Firebase Auth REST stub, with the binary the snippet
+# package built from its sources (one build of FormRules for both; its manifest is checked there).
+suite identity-rest env IDENTITY_REST_BIN="$PWD/.build/snippet-check/app/.build/debug/identity-rest" \
+  bash Examples/identity-rest/test.sh
 # No pointer in any library product's public API (issue 27): symbol graphs of the debug build.
 suite public-api-safety bash scripts/public-api-safety.sh
 # The configuration an iOS app gets: no libidn2 (the IDNA trait off), the core's tests in it.

@@ -317,24 +317,9 @@ final class Daemon: @unchecked Sendable {
     if let batch = state.batch {
       state.batch = nil
       state.finish = nil
-      batch.finish()
-      switch batch.failure {
-      case .tooManyLines?:
-        return queue(
-          Response.problem(
-            413, "the batch has more than \(server.configuration.maxBatchLines) lines",
-            extra: [("limit", .number(Double(server.configuration.maxBatchLines)))]),
-          connection: connection, state: state, request: request)
-      case .overBudget?:
-        server.metrics.budgetRefusals.add(1, ordering: .relaxed)
-        return queue(Daemon.busy(), connection: connection, state: state, request: request)
-      case nil:
-        var response = Response(
-          status: 200, contentType: Response.jsonLines,
-          headers: [("Content-Language", state.batchLanguage), ("Vary", "Accept-Language")])
-        response.body = .stream(batch)
-        return queue(response, connection: connection, state: state, request: request)
-      }
+      return queue(
+        server.answer(finished: batch, language: state.batchLanguage), connection: connection, state: state,
+        request: request)
     }
     guard let finish = state.finish else { return true }
     state.finish = nil
@@ -457,11 +442,7 @@ final class Daemon: @unchecked Sendable {
         do throws(RequestTarget.Problem) {
           if let rawPath { path = try RequestTarget.decode(rawPath) } else { path = String(cString: url) }
         } catch {
-          early = Response.problem(
-            400,
-            error == .badEscape
-              ? "the path has a % that is not followed by two hex digits"
-              : "the path must not hold an encoded slash (%2F) or NUL (%00)")
+          early = Response.problem(400, error.detail)
         }
       }
     }

@@ -260,6 +260,13 @@ enum MethodLabel {
 enum RequestTarget {
   enum Problem: Error, Equatable {
     case encodedSlash, encodedNul, badEscape
+
+    /// The detail of the 400 answer.
+    var detail: String {
+      self == .badEscape
+        ? "the path has a % that is not followed by two hex digits"
+        : "the path must not hold an encoded slash (%2F) or NUL (%00)"
+    }
   }
 
   /// The raw path of a target: without the query, and for an absolute-form target

@@ -4,41 +4,81 @@ import FormRulesBulk
 import FormRulesPassword
 
 /// A request as the routes see it: its method and path, and its headers and query read from
-/// the libmicrohttpd connection when asked for (nothing is copied for those never asked for).
+/// the libmicrohttpd connection when asked for (nothing is copied for those never asked for),
+/// or from the lists an in-process request gives (``PolicyServer/respond(_:_:headers:body:)``).
 /// Valid until the request completes.
 struct Request {
   var method: String
   /// The path, percent-decoded (`RequestTarget.decode`: never with an encoded `/` or NUL), without the query.
   var path: String
-  let connection: OpaquePointer
+  let fields: Fields
+
+  /// Where headers and query arguments come from.
+  enum Fields {
+    /// libmicrohttpd's connection: each value is looked up when asked for.
+    case connection(OpaquePointer)
+    /// Given in process: headers (names compared without regard to case) and decoded query arguments.
+    case given(headers: [(String, String)], arguments: [(String, String?)])
+  }
+
+  init(method: String, path: String, connection: OpaquePointer) {
+    self.method = method
+    self.path = path
+    fields = .connection(connection)
+  }
+
+  init(method: String, path: String, headers: [(String, String)], arguments: [(String, String?)]) {
+    self.method = method
+    self.path = path
+    fields = .given(headers: headers, arguments: arguments)
+  }
+
+  /// Calls `body` with header `name`'s value as a C string, or with `nil`; the first of repeated
+  /// headers, as libmicrohttpd gives it.
+  private func withHeader<R>(_ name: String, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    switch fields {
+    case .connection(let connection):
+      return body(cmhd_header(connection, name))
+    case .given(let headers, _):
+      guard let value = headers.first(where: { Response.sameName($0.0, name) })?.1 else { return body(nil) }
+      return value.withCString(body)
+    }
+  }
 
   /// A request header (case-insensitive name), or `nil`.
   func header(_ name: String) -> String? {
-    cmhd_header(connection, name).map { String(cString: $0) }
+    withHeader(name) { $0.map { String(cString: $0) } }
   }
 
-  /// A query argument, or `nil`.
+  /// A query argument, or `nil` (also `nil` for `?name` without `=`, as libmicrohttpd gives it).
   func argument(_ name: String) -> String? {
-    cmhd_argument(connection, name).map { String(cString: $0) }
+    switch fields {
+    case .connection(let connection):
+      return cmhd_argument(connection, name).map { String(cString: $0) }
+    case .given(_, let arguments):
+      return arguments.first { $0.0 == name }?.1 ?? nil
+    }
   }
 
   /// The media type of `Content-Type`, without parameters, trimmed and lower-cased:
   /// `"application/json"` for `Application/JSON ; charset=utf-8`; `nil` without the header.
   var mediaType: String? {
-    guard let value = cmhd_header(connection, "Content-Type") else { return nil }
-    let length = strlen(value)
-    return value.withMemoryRebound(to: UInt8.self, capacity: length) { start in
-      var end = 0
-      while end < length, start[end] != UInt8(ascii: ";") { end += 1 }
-      var first = 0
-      while first < end, start[first] == 0x20 || start[first] == 0x09 { first += 1 }
-      while end > first, start[end - 1] == 0x20 || start[end - 1] == 0x09 { end -= 1 }
-      return String(unsafeUninitializedCapacity: end - first) { buffer in
-        for i in 0..<(end - first) {
-          let byte = start[first + i]
-          buffer[i] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    withHeader("Content-Type") { value -> String? in
+      guard let value else { return nil }
+      let length = strlen(value)
+      return value.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+        var end = 0
+        while end < length, start[end] != UInt8(ascii: ";") { end += 1 }
+        var first = 0
+        while first < end, start[first] == 0x20 || start[first] == 0x09 { first += 1 }
+        while end > first, start[end - 1] == 0x20 || start[end - 1] == 0x09 { end -= 1 }
+        return String(unsafeUninitializedCapacity: end - first) { buffer in
+          for i in 0..<(end - first) {
+            let byte = start[first + i]
+            buffer[i] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+          }
+          return end - first
         }
-        return end - first
       }
     }
   }
@@ -46,22 +86,24 @@ struct Request {
   /// Whether header `name` contains `token` (lower-case ASCII), compared without regard to
   /// ASCII case and without copying the header.
   func header(_ name: String, containsLowercase token: String) -> Bool {
-    guard let value = cmhd_header(connection, name) else { return false }
-    var token = token
-    return token.withUTF8 { needle in
-      let length = strlen(value)
-      guard needle.count <= length, let first = needle.first else { return needle.isEmpty }
-      return value.withMemoryRebound(to: UInt8.self, capacity: length) { haystack in
-        var i = 0
-        while i + needle.count <= length {
-          if Response.lowercased(haystack[i]) == first {
-            var j = 1
-            while j < needle.count, Response.lowercased(haystack[i + j]) == needle[j] { j += 1 }
-            if j == needle.count { return true }
+    withHeader(name) { value in
+      guard let value else { return false }
+      var token = token
+      return token.withUTF8 { needle in
+        let length = strlen(value)
+        guard needle.count <= length, let first = needle.first else { return needle.isEmpty }
+        return value.withMemoryRebound(to: UInt8.self, capacity: length) { haystack in
+          var i = 0
+          while i + needle.count <= length {
+            if Response.lowercased(haystack[i]) == first {
+              var j = 1
+              while j < needle.count, Response.lowercased(haystack[i + j]) == needle[j] { j += 1 }
+              if j == needle.count { return true }
+            }
+            i += 1
           }
-          i += 1
+          return false
         }
-        return false
       }
     }
   }

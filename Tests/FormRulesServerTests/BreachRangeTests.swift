@@ -248,11 +248,11 @@ struct BreachRangeTests {
   }
 
   @Test("GET /range/{prefix}: the file's lines, padded on request, 400 for a bad prefix")
-  func route() throws {
+  func route() async throws {
     let scratch = try ScratchFolder(["pwned.txt": Self.downloaderFile()])
     defer { scratch.remove() }
-    let server = try ServerProcess(["--rules", "Rules/login.json", "--breach-file", scratch.path("pwned.txt")])
-    let plain = try server.request("GET", "/range/5baa6")
+    let server = try InProcessServer(rules: "Rules/login.json") { $0.breachFile = scratch.path("pwned.txt") }
+    let plain = try await server.request("GET", "/range/5baa6")
     #expect(plain.status == 200)
     #expect(plain.header("Content-Type")?.hasPrefix("text/plain") == true)
     let lines = plain.text.split(separator: "\r\n").map(String.init)
@@ -261,27 +261,27 @@ struct BreachRangeTests {
     #expect(lines.last == "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF:7")
     #expect(lines == lines.sorted())
 
-    let padded = try server.request("GET", "/range/5BAA6", headers: ["Add-Padding": "true"])
+    let padded = try await server.request("GET", "/range/5BAA6", headers: ["Add-Padding": "true"])
     let paddedLines = padded.text.split(separator: "\r\n").map(String.init)
     #expect(BreachRange.paddedLines.contains(paddedLines.count))
     #expect(paddedLines == paddedLines.sorted())
     #expect(Set(lines).isSubset(of: Set(paddedLines)))
     #expect(paddedLines.filter { !lines.contains($0) }.allSatisfy { $0.count == 37 && $0.hasSuffix(":0") })
-    let again = try server.request("GET", "/range/5BAA6", headers: ["Add-Padding": "true"])
+    let again = try await server.request("GET", "/range/5BAA6", headers: ["Add-Padding": "true"])
     #expect(again.text != padded.text, "the padding is random")
 
-    let empty = try server.request("GET", "/range/FFFFF", headers: ["Add-Padding": "true"])
+    let empty = try await server.request("GET", "/range/FFFFF", headers: ["Add-Padding": "true"])
     #expect(empty.status == 200)
     #expect(BreachRange.paddedLines.contains(empty.text.split(separator: "\r\n").count))
 
     for bad in ["5BAA", "5BAA61", "5BAAG", "", "5BAA6/x", "%35BAA6", Self.passwordHash] {
-      let response = try server.request("GET", "/range/" + bad)
+      let response = try await server.request("GET", "/range/" + bad)
       #expect(response.status == 400, "\(bad)")
       #expect(!response.text.contains(Self.passwordHash))
     }
-    #expect(try server.request("POST", "/range/5BAA6", body: []).status == 405)
-    let none = try ServerProcess(["--rules", "Rules/login.json"])
-    #expect(try none.request("GET", "/range/5BAA6").status == 404)
+    #expect(try await server.request("POST", "/range/5BAA6", body: []).status == 405)
+    let none = try InProcessServer(rules: "Rules/login.json")
+    #expect(try await none.request("GET", "/range/5BAA6").status == 404)
   }
 
   @Test(

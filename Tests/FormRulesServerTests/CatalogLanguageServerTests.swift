@@ -37,11 +37,11 @@ struct CatalogLanguageServerTests {
       ("ja", "ja", "パスワードは8文字以上で入力してください。"),
       ("en", "en", "Password must be at least 8 characters."),
     ])
-  func negotiated(acceptLanguage: String, expected: String, message: String) throws {
+  func negotiated(acceptLanguage: String, expected: String, message: String) async throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let server = try ServerProcess(["--rules", folder.path])
-    let response = try server.post(
+    let server = try InProcessServer(rules: folder.path)
+    let response = try await server.post(
       "signup", #"{"email": "taro@example.jp", "password": "abc"}"#, headers: ["Accept-Language": acceptLanguage])
     #expect(response.status == 422)
     #expect(response.header("Content-Language") == expected)
@@ -50,11 +50,11 @@ struct CatalogLanguageServerTests {
   }
 
   @Test("problem+json in the file's language: title and detail from the catalog file")
-  func problem() throws {
+  func problem() async throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let server = try ServerProcess(["--rules", folder.path])
-    let response = try server.post(
+    let server = try InProcessServer(rules: folder.path)
+    let response = try await server.post(
       "signup", #"{"email": "taro", "password": "abc"}"#,
       headers: ["Accept-Language": "ko", "Accept": "application/problem+json"])
     #expect(response.status == 422)

@@ -8,10 +8,10 @@ import Testing
 @Suite("validate serve: the live endpoint's fields and problem suggestions")
 struct LiveFieldsTests {
   @Test("?field= also answers formValid and every field's message, inlineMessage and suggestion")
-  func liveFields() throws {
-    let server = try ServerProcess(["--rules", "Rules"])
+  func liveFields() async throws {
+    let server = try InProcessServer()
     let body = #"{"email": "taro@example", "password": "correct horse", "password_confirmation": "correct horse!"}"#
-    let response = try server.post("signup", body, query: "?field=password&locale=ja")
+    let response = try await server.post("signup", body, query: "?field=password&locale=ja")
     #expect(response.status == 200)
     let json = try #require(response.json)
     #expect(json["formValid"] as? Bool == false)
@@ -25,7 +25,7 @@ struct LiveFieldsTests {
     // No value, and no sensitive value, anywhere in the answer.
     #expect(!response.text.contains("correct horse"))
     #expect(!response.text.contains("taro@example\""))
-    let valid = try server.post(
+    let valid = try await server.post(
       "signup", #"{"email": "taro@example.jp", "password": "correct horse", "password_confirmation": "correct horse"}"#,
       query: "?field=email&locale=en")
     #expect(valid.status == 200)
@@ -33,9 +33,9 @@ struct LiveFieldsTests {
   }
 
   @Test("a strength warning carries the catalog's first useful suggestion")
-  func strengthSuggestion() throws {
-    let server = try ServerProcess(["--rules", "Rules"])
-    let response = try server.post(
+  func strengthSuggestion() async throws {
+    let server = try InProcessServer()
+    let response = try await server.post(
       "nist-800-63b", #"{"password": "abcabcabcabcabcabc"}"#, query: "?field=password&locale=en")
     let json = try #require(response.json)
     let fields = try #require(json["fields"] as? [String: [String: Any]])
@@ -46,7 +46,7 @@ struct LiveFieldsTests {
     // left out (messages review M4), so the first useful one is another or none.
     #expect((strength["message"] as? String)?.lowercased().contains("repeat") == true, "\(strength)")
     #expect(strength["suggestion"] as? String != "Avoid repeated words and characters.")
-    let minLength = try server.post("nist-800-63b", #"{"password": "short"}"#, query: "?field=password")
+    let minLength = try await server.post("nist-800-63b", #"{"password": "short"}"#, query: "?field=password")
     let other = try #require(minLength.json?["fields"] as? [String: [String: Any]])
     let shortFailures = try #require(other["password"]?["failures"] as? [[String: Any]])
     #expect(shortFailures.allSatisfy { $0["code"] as? String == "strength" || $0["suggestion"] == nil })
@@ -55,14 +55,14 @@ struct LiveFieldsTests {
 
 extension LiveFieldsTests {
   @Test("?field= never shows a named check as met: its checklist line is notChecked, with met false")
-  func checkNotCheckedYet() throws {
+  func checkNotCheckedYet() async throws {
     let rules = try String(
       contentsOf: ValidateBinary.packageRoot.appendingPathComponent("Tests/ValidateCLITests/Fixtures/named-check.json"),
       encoding: .utf8)
     let folder = try ScratchFolder(["app.json": rules])
     defer { folder.remove() }
-    let server = try ServerProcess(["--rules", folder.url.path])
-    let response = try server.post("app", #"{"email": "a@example.jp"}"#, query: "?field=email&locale=ja")
+    let server = try InProcessServer(rules: folder.url.path)
+    let response = try await server.post("app", #"{"email": "a@example.jp"}"#, query: "?field=email&locale=ja")
     #expect(response.status == 200)
     let checklist = try #require(response.json?["checklist"] as? [[String: Any]])
     let line = try #require(checklist.first { $0["code"] as? String == "emailAvailable" })

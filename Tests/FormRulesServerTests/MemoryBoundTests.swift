@@ -10,7 +10,17 @@ import Testing
 /// The worst-case memory of docs/server.md ("Memory"), under the server's own `ulimit -v`,
 /// and a soak of hostile and normal clients. Loopback only; every loop is bounded in count
 /// and time.
-@Suite("validate serve: the memory bound and a soak", .serialized)
+///
+/// Skipped in a sanitizer build (scripts/sanitizers.sh), with the reason printed: both tests
+/// measure the uninstrumented server (its address space under `prlimit --as`, its resident set,
+/// a p99), and a sanitizer reserves terabytes of shadow address space at start (so the server
+/// cannot even start under the limit) and keeps freed memory in quarantine. The hostile clients
+/// themselves run under the sanitizers in HostileClientTests and OperationsTests.
+@Suite(
+  "validate serve: the memory bound and a soak", .serialized,
+  .enabled(
+    if: Sanitizer.isOff,
+    "measures the uninstrumented server's address space, RSS and p99; a sanitizer's shadow memory breaks ulimit -v"))
 struct MemoryBoundTests {
   static let line = #"{"email": "taro@example.jp", "password": "abcdefg", "passwordConfirmation": "abcdefg"}"#
 

@@ -2,15 +2,18 @@ import FormRulesTestSupport
 import Foundation
 import Testing
 
+/// What each route answers: in process (``InProcessServer``), except the few tests whose point
+/// is the daemon (its limits, streaming over a socket, the metrics of served requests) or the
+/// command line (load errors, `--tls-cert`).
 @Suite("validate serve: routes, statuses and headers")
 struct RoutesTests {
   static let valid = #"{"email": " taro@example.jp ", "password": "abc123"}"#
   static let invalid = #"{"email": "taro@example.jp", "password": "abc"}"#
 
   @Test("valid form: 200, the CLI's report, no-store, Content-Language from defaultLocale")
-  func validForm() throws {
-    let server = try ServerProcess(["--rules", "Rules"])
-    let response = try server.post("login", Self.valid)
+  func validForm() async throws {
+    let server = try InProcessServer()
+    let response = try await server.post("login", Self.valid)
     #expect(response.status == 200)
     #expect(response.header("Content-Type") == "application/json")
     #expect(response.header("Cache-Control") == "no-store")
@@ -33,10 +36,10 @@ struct RoutesTests {
       ("", "*", "ja", "パスワードは6文字以上で入力してください。"),
       ("?locale=fr", "de", "ja", "パスワードは6文字以上で入力してください。"),
     ] as [(String, String?, String, String)])
-  func language(query: String, acceptLanguage: String?, expected: String, message: String) throws {
-    let server = try ServerProcess(["--rules", "Rules/login.json"])
+  func language(query: String, acceptLanguage: String?, expected: String, message: String) async throws {
+    let server = try InProcessServer(rules: "Rules/login.json")
     let headers = acceptLanguage.map { ["Accept-Language": $0] } ?? [:]
-    let response = try server.post("login", Self.invalid, query: query, headers: headers)
+    let response = try await server.post("login", Self.invalid, query: query, headers: headers)
     #expect(response.status == 422)
     #expect(response.header("Content-Language") == expected)
     #expect(response.header("Vary")?.contains("Accept-Language") == true)
@@ -44,9 +47,9 @@ struct RoutesTests {
   }
 
   @Test("Accept: application/problem+json turns a 422 into RFC 9457 problem details")
-  func problemDetails() throws {
-    let server = try ServerProcess(["--rules", "Rules"])
-    let response = try server.post(
+  func problemDetails() async throws {
+    let server = try InProcessServer()
+    let response = try await server.post(
       "login", Self.invalid, headers: ["Accept": "application/problem+json", "Accept-Language": "en"])
     #expect(response.status == 422)
     #expect(response.header("Content-Type") == "application/problem+json")
@@ -55,15 +58,15 @@ struct RoutesTests {
     let errors = try #require(json["errors"] as? [[String: Any]])
     #expect(errors.first?["pointer"] as? String == "/password")
     #expect(errors.first?["code"] as? String == "minLength")
-    let valid = try server.post("login", Self.valid, headers: ["Accept": "application/problem+json"])
+    let valid = try await server.post("login", Self.valid, headers: ["Accept": "application/problem+json"])
     #expect(valid.status == 200)
   }
 
   @Test("?field= gives that field's report and its checklist, 200 either way, no sensitive value")
-  func fieldFeedback() throws {
-    let server = try ServerProcess(["--rules", "Rules"])
+  func fieldFeedback() async throws {
+    let server = try InProcessServer()
     let body = #"{"email": "taro@example.jp", "password": "Abcdefgh", "password_confirmation": "Abcdefg"}"#
-    let password = try server.post("signup", body, query: "?field=password&locale=en")
+    let password = try await server.post("signup", body, query: "?field=password&locale=en")
     #expect(password.status == 200)
     let json = try #require(password.json)
     #expect(json["field"] as? String == "password")
@@ -74,22 +77,22 @@ struct RoutesTests {
     #expect(minLength["met"] as? Bool == true)
     #expect(minLength["text"] as? String == "At least 8 characters")
     // The cross-field rule sees the whole form.
-    let confirmation = try server.post("signup", body, query: "?field=password_confirmation&locale=ja")
+    let confirmation = try await server.post("signup", body, query: "?field=password_confirmation&locale=ja")
     #expect(confirmation.status == 200)
     let confirmationJSON = try #require(confirmation.json)
     #expect(confirmationJSON["valid"] as? Bool == false)
     #expect(confirmation.text.contains("sameAs"))
     #expect(confirmation.header("Content-Language") == "ja")
     #expect(confirmation.header("Cache-Control") == "no-store")
-    let unknown = try server.post("signup", body, query: "?field=nickname")
+    let unknown = try await server.post("signup", body, query: "?field=nickname")
     #expect(unknown.status == 400)
     #expect(unknown.header("Content-Type") == "application/problem+json")
   }
 
   @Test("GET /v1/rules/{name}: labels, requirements per locale, HTML attributes, sensitivity, ETag")
-  func description() throws {
-    let server = try ServerProcess(["--rules", "Rules"])
-    let response = try server.request("GET", "/v1/rules/signup")
+  func description() async throws {
+    let server = try InProcessServer()
+    let response = try await server.request("GET", "/v1/rules/signup")
     #expect(response.status == 200)
     let etag = try #require(response.header("ETag"))
     #expect(etag.hasPrefix("\"") && etag.count == 18)
@@ -112,16 +115,16 @@ struct RoutesTests {
     #expect(attributes["autocomplete"] as? String == "new-password")
     // The common-password list stays on the server: its entries are not in the document.
     for entry in ["qwerty", "123456", "iloveyou"] { #expect(!response.text.contains(entry)) }
-    let again = try server.request("GET", "/v1/rules/signup", headers: ["If-None-Match": etag])
+    let again = try await server.request("GET", "/v1/rules/signup", headers: ["If-None-Match": etag])
     #expect(again.status == 304)
     #expect(again.body.isEmpty)
     #expect(again.header("ETag") == etag)
   }
 
   @Test("GET /v1/rules lists login, signup and the presets")
-  func listing() throws {
-    let server = try ServerProcess(["--rules", "Rules"])
-    let response = try server.request("GET", "/v1/rules")
+  func listing() async throws {
+    let server = try InProcessServer()
+    let response = try await server.request("GET", "/v1/rules")
     #expect(response.status == 200)
     #expect(
       response.json?["rules"] as? [String] == [
@@ -130,7 +133,7 @@ struct RoutesTests {
     // nist-800-63b-breached is left out here: validating would ask the public range API
     // (BreachRangeTests runs it against the project's own mirror).
     for preset in ["nist-800-63b", "nist-800-63b-mfa", "owasp-asvs"] {
-      let validation = try server.post(preset, #"{"password": "correct horse battery staple"}"#)
+      let validation = try await server.post(preset, #"{"password": "correct horse battery staple"}"#)
       #expect([200, 422].contains(validation.status), "\(preset): \(validation.text)")
     }
   }
@@ -183,42 +186,51 @@ struct RoutesTests {
         "POST", "/v1/rules/login/validate", ["Content-Type": "application/json"], String(repeating: " ", count: 70000),
         413
       ),
-      ("GET", "/healthz?" + String(repeating: "a", count: 9000), [:], nil, 414),
-      ("GET", "/healthz", ["X-Big": String(repeating: "b", count: 17000)], nil, 431),
     ] as [(String, String, [String: String], String?, Int)])
-  func errors(method: String, path: String, headers: [String: String], body: String?, status: Int) throws {
+  func errors(method: String, path: String, headers: [String: String], body: String?, status: Int) async throws {
+    let server = try InProcessServer()
+    let response = try await server.request(method, path, headers: headers, body: body.map { Array($0.utf8) })
+    Self.expectProblem(response, status: status)
+  }
+
+  static func expectProblem(_ response: HTTPResult, status: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(response.status == status, "\(response.text)", sourceLocation: sourceLocation)
+    #expect(response.header("Content-Type") == "application/problem+json", sourceLocation: sourceLocation)
+    #expect(response.header("Cache-Control") == "no-store", sourceLocation: sourceLocation)
+    let json = response.json
+    #expect(json?["status"] as? Int == status, sourceLocation: sourceLocation)
+    #expect(json?["type"] as? String == "about:blank", sourceLocation: sourceLocation)
+    #expect((json?["detail"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)
+    if status == 405 { #expect(response.header("Allow") != nil, sourceLocation: sourceLocation) }
+  }
+
+  @Test("the daemon's limits over a socket: a long query is 414, big headers 431, and it keeps serving")
+  func limits() throws {
     let server = try ServerProcess(["--rules", "Rules"])
-    let response = try server.request(method, path, headers: headers, body: body.map { Array($0.utf8) })
-    #expect(response.status == status, "\(response.text)")
-    #expect(response.header("Content-Type") == "application/problem+json")
-    #expect(response.header("Cache-Control") == "no-store")
-    let json = try #require(response.json)
-    #expect(json["status"] as? Int == status)
-    #expect(json["type"] as? String == "about:blank")
-    #expect((json["detail"] as? String)?.isEmpty == false)
-    if status == 405 { #expect(response.header("Allow") != nil) }
-    // The server keeps serving.
+    Self.expectProblem(try server.request("GET", "/healthz?" + String(repeating: "a", count: 9000)), status: 414)
+    Self.expectProblem(
+      try server.request("GET", "/healthz", headers: ["X-Big": String(repeating: "b", count: 17000)]), status: 431)
     #expect(try server.request("GET", "/healthz").status == 200)
   }
 
   @Test("malformed JSON: the reason and position, never the text")
-  func malformedReason() throws {
-    let server = try ServerProcess(["--rules", "Rules"])
-    let response = try server.post("login", #"{"email": "taro@example.jp", "password": "Zebra-4417" x}"#)
+  func malformedReason() async throws {
+    let server = try InProcessServer()
+    let response = try await server.post("login", #"{"email": "taro@example.jp", "password": "Zebra-4417" x}"#)
     #expect(response.status == 400)
     let json = try #require(response.json)
     #expect(json["reason"] as? String == "unexpectedCharacter")
     #expect(json["line"] as? Int == 1)
     #expect(json["column"] != nil)
     #expect(!response.text.contains("Zebra"))
-    let deep = try server.post("login", String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000))
+    let deep = try await server.post("login", String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000))
     #expect(deep.json?["reason"] as? String == "tooDeep")
   }
 
   @Test("a known field of the wrong type: 400 pointing at the field, never its value")
-  func wrongType() throws {
-    let server = try ServerProcess(["--rules", "Rules"])
-    let response = try server.post("login", #"{"email": "taro@example.jp", "password": 4417123}"#)
+  func wrongType() async throws {
+    let server = try InProcessServer()
+    let response = try await server.post("login", #"{"email": "taro@example.jp", "password": 4417123}"#)
     #expect(response.status == 400)
     let json = try #require(response.json)
     #expect(json["reason"] as? String == "notString")
@@ -228,17 +240,16 @@ struct RoutesTests {
   }
 
   @Test("validate-batch: JSON Lines out, the same bytes as validate --jsonl")
-  func batch() throws {
-    let server = try ServerProcess(["--rules", "Rules"])
+  func batch() async throws {
+    let server = try InProcessServer()
     let input =
       #"{"email": "taro@example.jp", "password": "correct-Horse-9", "password_confirmation": "correct-Horse-9"}"#
       + "\nnot json\r\n\n" + #"{"email": 3}"# + "\n" + #"{"email": "x@", "password": "password"}"#
-    let response = try server.request(
+    let response = try await server.request(
       "POST", "/v1/rules/signup/validate-batch", headers: ["Content-Type": "application/x-ndjson"],
       body: Array(input.utf8))
     #expect(response.status == 200)
     #expect(response.header("Content-Type") == "application/x-ndjson")
-    #expect(response.header("Transfer-Encoding") == "chunked")
     #expect(response.header("Cache-Control") == "no-store")
     let lines = response.text.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.count == 6)  // five reports and the final newline
@@ -259,13 +270,13 @@ struct RoutesTests {
     cli.waitUntilExit()
     #expect(response.text == String(decoding: expected, as: UTF8.self))
 
-    let empty = try server.request(
+    let empty = try await server.request(
       "POST", "/v1/rules/login/validate-batch", headers: ["Content-Type": "application/x-ndjson"], body: [])
     #expect(empty.status == 200)
     #expect(empty.body.isEmpty)
   }
 
-  @Test("a large batch streams every line in order")
+  @Test("over a socket, a large batch streams every line in order, chunked")
   func largeBatch() throws {
     let server = try ServerProcess(["--rules", "Rules"])
     var input = ""
@@ -274,6 +285,7 @@ struct RoutesTests {
       "POST", "/v1/rules/login/validate-batch?locale=en", headers: ["Content-Type": "application/x-ndjson"],
       body: Array(input.utf8))
     #expect(response.status == 200)
+    #expect(response.header("Transfer-Encoding") == "chunked")
     #expect(response.header("Content-Language") == "en")
     let lines = response.text.split(separator: "\n")
     #expect(lines.count == 20000)
@@ -281,18 +293,18 @@ struct RoutesTests {
   }
 
   @Test("CORS only for the origins given with --allow-origin")
-  func cors() throws {
-    let closed = try ServerProcess(["--rules", "Rules"])
-    let noCORS = try closed.post("login", Self.valid, headers: ["Origin": "https://shop.example"])
+  func cors() async throws {
+    let closed = try InProcessServer()
+    let noCORS = try await closed.post("login", Self.valid, headers: ["Origin": "https://shop.example"])
     #expect(noCORS.header("Access-Control-Allow-Origin") == nil)
 
-    let open = try ServerProcess(["--rules", "Rules", "--allow-origin", "https://shop.example"])
-    let allowed = try open.post("login", Self.valid, headers: ["Origin": "https://shop.example"])
+    let open = try InProcessServer { $0.allowedOrigins = ["https://shop.example"] }
+    let allowed = try await open.post("login", Self.valid, headers: ["Origin": "https://shop.example"])
     #expect(allowed.header("Access-Control-Allow-Origin") == "https://shop.example")
     #expect(allowed.header("Vary")?.contains("Origin") == true)
-    let other = try open.post("login", Self.valid, headers: ["Origin": "https://evil.example"])
+    let other = try await open.post("login", Self.valid, headers: ["Origin": "https://evil.example"])
     #expect(other.header("Access-Control-Allow-Origin") == nil)
-    let preflight = try open.request(
+    let preflight = try await open.request(
       "OPTIONS", "/v1/rules/login/validate",
       headers: ["Origin": "https://shop.example", "Access-Control-Request-Method": "POST"])
     #expect(preflight.status == 204)
@@ -301,40 +313,42 @@ struct RoutesTests {
   }
 
   @Test("static files from Web/ with --web only: index, formrules.js, CSP, no traversal, no backups")
-  func staticFiles() throws {
-    let server = try ServerProcess(["--rules", "Rules", "--web", "Web"])
-    let index = try server.request("GET", "/")
+  func staticFiles() async throws {
+    let server = try InProcessServer { $0.webDirectory = InProcessServer.path("Web") }
+    let index = try await server.request("GET", "/")
     #expect(index.status == 200)
     #expect(index.header("Content-Type") == "text/html; charset=utf-8")
     #expect(index.header("Content-Security-Policy")?.hasPrefix("default-src 'self'") == true)
     #expect(index.header("Content-Security-Policy")?.contains("unsafe-inline") == false)
-    let script = try server.request("GET", "/formrules.js")
+    let script = try await server.request("GET", "/formrules.js")
     #expect(script.status == 200)
     #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
     for path in ["/../Package.swift", "/%2e%2e/Package.swift", "/.hidden", "/nope.js"] {
-      let response = try server.request("GET", path)
+      let response = try await server.request("GET", path)
       #expect(response.status == 404, "\(path)")
       #expect(!response.text.contains("PackageDescription"))
     }
     // An encoded slash is refused before routing (N5).
-    #expect(try server.request("GET", "/..%2fPackage.swift").status == 400)
-    let none = try ServerProcess(["--rules", "Rules", "--no-web"])
-    #expect(try none.request("GET", "/").status == 404)
+    #expect(try await server.request("GET", "/..%2fPackage.swift").status == 400)
+    let none = try InProcessServer()
+    #expect(try await none.request("GET", "/").status == 404)
     // Without --web, nothing is published, even from a folder that holds Web/ (N10).
-    let implicit = try ServerProcess(["--rules", "Rules"])
-    #expect(try implicit.request("GET", "/").status == 404)
+    let implicit = try InProcessServer()
+    #expect(try await implicit.request("GET", "/").status == 404)
     #expect(
-      try implicit.request("POST", "/demo/login", headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
-        .status == 404)
+      try await implicit.request(
+        "POST", "/demo/login", headers: ["Content-Type": "application/json"], body: Array("{}".utf8)
+      )
+      .status == 404)
     // Backup files beside the pages are never served (N10).
     let web = try ScratchFolder([
       "index.html": "<p>x</p>", "index.html~": "old", "signup.html.bak": "old", "a.orig": "old", "b.swp": "old",
     ])
     defer { web.remove() }
-    let copies = try ServerProcess(["--rules", "Rules", "--web", web.url.path])
-    #expect(try copies.request("GET", "/index.html").status == 200)
+    let copies = try InProcessServer { $0.webDirectory = web.url.path }
+    #expect(try await copies.request("GET", "/index.html").status == 200)
     for path in ["/index.html~", "/signup.html.bak", "/a.orig", "/b.swp", "/INDEX.HTML.BAK"] {
-      #expect(try copies.request("GET", path).status == 404, "\(path)")
+      #expect(try await copies.request("GET", path).status == 404, "\(path)")
     }
   }
 

@@ -121,10 +121,22 @@ final class PseudoTerminal {
     screen.feed(Array(buffer.prefix(count)))
   }
 
-  /// Waits until the screen satisfies `condition`.
+  /// Waits until the screen satisfies `condition`. A program that ends first fails the wait at
+  /// once, with its exit status and stderr (a crash or a sanitizer's report is not a timeout).
   func waitForScreen(timeout: Double = 10, _ condition: (VirtualScreen) -> Bool) throws {
     let deadline = Date().addingTimeInterval(timeout)
     while !condition(screen) {
+      if pid > 0 {
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid {
+          pump(milliseconds: 0)
+          pid = 0
+          let stderr = String(readAll(stderrRead).suffix(4000))
+          throw Failure(
+            description: "the program ended (wait status \(status)) before the screen showed what was awaited; "
+              + "it shows:\n\(screen.text)\nstderr:\n\(stderr)")
+        }
+      }
       guard Date() < deadline else {
         let tail = String(decoding: output.suffix(400), as: UTF8.self).debugDescription
         throw Failure(
