@@ -159,6 +159,13 @@ final class RawClient {
     return result
   }
 
+  /// The first bytes the server sends (one read, up to the receive timeout); empty on close.
+  func readSome() -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+    return n > 0 ? Array(buffer[0..<n]) : []
+  }
+
   /// Whether the server closed the connection (reads end) within the receive timeout.
   func isClosedByServer() -> Bool {
     var buffer = [UInt8](repeating: 0, count: 4096)
