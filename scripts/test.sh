@@ -14,10 +14,16 @@ if ! /usr/bin/python3 -c 'import prometheus_client' 2>/dev/null; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq python3-prometheus-client >/dev/null
 fi
 
+# Each part's wall time, printed at the end (issue 31: where the minutes go).
+times=()
+t0=$(date +%s)
 swift build --build-tests 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
+times+=("build: $(($(date +%s) - t0)) s")
+t0=$(date +%s)
 log=$(mktemp)
 swift test --skip-build 2>&1 | tee "$log"
 swift_status=${PIPESTATUS[0]}
+times+=("swift test: $(($(date +%s) - t0)) s")
 
 # Swift Testing's closing line: "Test run with N tests in M suites passed/failed …"
 swift_total=$(grep -Eo 'Test run with [0-9]+ test' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
@@ -30,6 +36,7 @@ summary="swift test: exit $swift_status ($swift_total tests)"
 
 policy_passed=0
 policy_failed=0
+t0=$(date +%s)
 while IFS= read -r rules; do
   if out=$(.build/debug/validate test --rules "$rules" 2>&1); then
     policy_passed=$((policy_passed + 1))
@@ -42,16 +49,19 @@ done < <(grep -l '"tests"' $(find Rules -name '*.json' -not -path 'Rules/schema/
 passed=$((passed + policy_passed))
 failed=$((failed + policy_failed))
 summary+="; rules files: $policy_passed passed, $policy_failed failed"
+times+=("rules files: $(($(date +%s) - t0)) s")
 
 # suite NAME COMMAND…: runs a suite whose output ends with a "N passed, N failed" line and
 # adds its counts; a suite that exits non-zero without counting a failure counts as one.
 suite() {
   local name=$1
   shift
-  local out
+  local out t0
   out=$(mktemp)
+  t0=$(date +%s)
   "$@" 2>&1 | tee "$out"
   local status=${PIPESTATUS[0]}
+  times+=("$name: $(($(date +%s) - t0)) s")
   local line
   line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$out" | tail -1)
   local p f
@@ -108,6 +118,8 @@ suite public-api-safety bash scripts/public-api-safety.sh
 # The configuration an iOS app gets: no libidn2 (the IDNA trait off), the core's tests in it.
 suite portable bash scripts/portable-check.sh
 
+echo "== test parts (wall seconds)"
+for line in "${times[@]}"; do echo "  $line"; done
 echo "$summary"
 echo "$passed passed, $failed failed"
 [ "$swift_status" -eq 0 ] && [ "$failed" -eq 0 ]
