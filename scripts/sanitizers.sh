@@ -15,7 +15,7 @@
 # (FormRulesTestSupport's Sanitizer, by dlsym of the runtime's init symbol) and prints why it skips.
 #
 # The concurrency stress test validates FORM_RULES_CONCURRENCY_RECORDS records per thread here
-# (default 5000; the ordinary test run uses 100 000): a sanitizer makes every access slower.
+# (default 5000; the ordinary test run uses 20 000): a sanitizer makes every access slower.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -134,7 +134,15 @@ struct MemoryBoundTests {
     #expect(!server.log.contains("Fatal error"))
   }
 
-  @Test("a 60 s soak: normal clients keep a p99 under 250 ms and RSS stays bounded among hostile ones")
+  /// The soak's length: 20 s (every hostile loop turns over several times), or
+  /// `FORM_RULES_SOAK_SECONDS` for a longer run (`FORM_RULES_SOAK_SECONDS=600 swift test --filter soak`).
+  static let soakSeconds: Double = {
+    guard let text = ProcessInfo.processInfo.environment["FORM_RULES_SOAK_SECONDS"], let n = Double(text), n > 0
+    else { return 20 }
+    return n
+  }()
+
+  @Test("a soak: normal clients keep a p99 under 250 ms and RSS stays bounded among hostile ones")
   func soak() throws {
     let server = try ServerProcess([
       "--rules", "Rules", "--no-web", "--threads", "2", "--max-connections", "512", "--max-connections-per-ip", "0",
@@ -207,7 +215,7 @@ struct MemoryBoundTests {
       }
     }
     var peakRSS = 0
-    let end = Date().addingTimeInterval(60)
+    let end = Date().addingTimeInterval(Self.soakSeconds)
     while Date() < end {
       usleep(1_000_000)
       peakRSS = max(peakRSS, server.memory("VmRSS"))
@@ -215,7 +223,8 @@ struct MemoryBoundTests {
     stop.store(true, ordering: .relaxed)
     usleep(3_500_000)
     let sorted = latencies.withLock { $0 }.sorted()
-    #expect(sorted.count > 200)
+    // Two clients at most 50 requests a second each: a quarter of that is far below normal.
+    #expect(Double(sorted.count) > Self.soakSeconds * 25)
     let p99 = sorted.isEmpty ? 1 : sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
     print("soak: \(sorted.count) normal requests, p99 \(Int(p99 * 1000)) ms, peak RSS \(peakRSS >> 20) MiB")
     #expect(p99 < 0.25, "p99 \(p99) s over \(sorted.count) requests")
