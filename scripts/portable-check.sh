@@ -13,9 +13,26 @@
 #      tests that need libidn2 are disabled by name (`IDNA.isAvailable`), the fallback's own
 #      tests run instead.
 # Ends with one `N passed, N failed` line. Its own scratch path, so the ordinary build is left alone.
+#
+# It builds a copy of the package in .build/portable-package (sources, tests and data; no .build or
+# .git), kept in step file by file so that a second run is incremental: resolving BinaryPCRE2's
+# dependency writes a pin into Package.resolved beside the manifest, and that pin in the checkout
+# would make every later default `swift build` there look for the stand-in, which it cannot fetch.
+# The copy keeps the pin out, so this check can run beside other builds (scripts/test.sh does).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-scratch=.build/portable
+root=$PWD
+copy=$root/.build/portable-package
+mkdir -p "$copy"
+listed() { find . \( -path ./.build -o -path ./.git -o -path ./.swiftpm -o -path ./Package.resolved \) -prune -o -type f -print | sort; }
+listed >"$copy.want"
+(cd "$copy" && listed) >"$copy.have"
+# Files gone from the checkout go from the copy; new and changed ones are copied (`cp -u` writes an
+# existing file in place, so the build sees only what changed).
+comm -13 "$copy.want" "$copy.have" | (cd "$copy" && xargs -r -d '\n' rm -f)
+xargs -r -d '\n' cp -a -u --parents -t "$copy" <"$copy.want"
+cd "$copy"
+scratch=$root/.build/portable
 passed=0
 failed=0
 check() {
@@ -23,8 +40,8 @@ check() {
 }
 
 # The stand-in for form-rules-pcre2, a git repository tagged as the manifest asks, and the mirror.
-standin=$PWD/.build/portable-pcre2/form-rules-pcre2
-config=$PWD/.build/portable-pcre2/config
+standin=$root/.build/portable-pcre2/form-rules-pcre2
+config=$root/.build/portable-pcre2/config
 rm -rf "$standin" "$config" && mkdir -p "$standin/Sources/CPCRE2XCFramework" "$config"
 cp Sources/CPCRE2/shim.h "$standin/Sources/CPCRE2XCFramework/"
 printf 'module CPCRE2XCFramework [system] {\n  header "shim.h"\n  link "pcre2-8"\n  export *\n}\n' \
@@ -47,7 +64,7 @@ url=$(sed -n 's/^let pcre2BinaryPackage = "\(.*\)"$/\1/p' Package.swift)
 # The mirror goes in a configuration folder of its own (`--config-path`): `swift package config
 # set-mirror` would write the checkout's .swiftpm/ instead.
 printf '{"object": [{"original": "%s", "mirror": "file://%s"}], "version": 1}\n' "$url" "$standin" >"$config/mirrors.json"
-# Resolving writes Package.resolved at the root; a library does not commit one (.gitignore).
+# Resolving writes the copy's Package.resolved (a library commits none: .gitignore).
 traits=(--disable-default-traits --traits BinaryPCRE2 --config-path "$config")
 if ! swift build "${traits[@]}" --build-tests --scratch-path "$scratch" >"$scratch.log" 2>&1; then
   grep -E 'error:' "$scratch.log" | sort -u | head -40
@@ -69,7 +86,7 @@ for module in FormRules FormRulesUI; do
     "[ \$(undefined $module | grep -Ec 'curl_|FoundationNetworking') -eq 0 ]"
   check "$module holds no validate --help text" "[ \$(objects $module | xargs cat | grep -ac 'cli.help.serve') -eq 0 ]"
 done
-default=.build/debug/FormRules.build
+default=$root/.build/debug/FormRules.build
 if [ -d "$default" ]; then
   check "the default build's FormRules does link libidn2 (control)" \
     "[ \$(find $default -name '*.o' | xargs nm -u 2>/dev/null | grep -c 'idn2_') -gt 0 ]"

@@ -51,20 +51,12 @@ failed=$((failed + policy_failed))
 summary+="; rules files: $policy_passed passed, $policy_failed failed"
 times+=("rules files: $(($(date +%s) - t0)) s")
 
-# suite NAME COMMAND…: runs a suite whose output ends with a "N passed, N failed" line and
-# adds its counts; a suite that exits non-zero without counting a failure counts as one.
-suite() {
-  local name=$1
-  shift
-  local out t0
-  out=$(mktemp)
-  t0=$(date +%s)
-  "$@" 2>&1 | tee "$out"
-  local status=${PIPESTATUS[0]}
-  times+=("$name: $(($(date +%s) - t0)) s")
-  local line
+# tally NAME STATUS OUTPUT: adds the counts of a suite whose output ends with a "N passed, N failed"
+# line; a suite that exits non-zero without counting a failure counts as one.
+tally() {
+  local name=$1 status=$2 out=$3
+  local line p f
   line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$out" | tail -1)
-  local p f
   p=$(echo "$line" | grep -Eo '[0-9]+ passed' | grep -Eo '[0-9]+')
   f=$(echo "$line" | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+')
   p=${p:-0}
@@ -75,8 +67,46 @@ suite() {
   summary+="; $name: $p passed, $f failed"
 }
 
+# suite NAME COMMAND…: runs a suite and adds its counts.
+suite() {
+  local name=$1
+  shift
+  local out t0
+  out=$(mktemp)
+  t0=$(date +%s)
+  "$@" 2>&1 | tee "$out"
+  local status=${PIPESTATUS[0]}
+  times+=("$name: $(($(date +%s) - t0)) s")
+  tally "$name" "$status" "$out"
+}
+
+# background_suite NAME COMMAND…: starts a suite beside the others, its output kept in a file;
+# `collect NAME` waits for it, prints its output and adds its counts. For a suite that mostly
+# compiles while the others mostly wait on a browser, a JVM or a server.
+declare -A background_pid background_out background_t0
+background_suite() {
+  local name=$1
+  shift
+  background_out[$name]=$(mktemp)
+  background_t0[$name]=$(date +%s)
+  ("$@" >"${background_out[$name]}" 2>&1) &
+  background_pid[$name]=$!
+}
+collect() {
+  local name=$1 status=0
+  wait "${background_pid[$name]}" || status=$?
+  cat "${background_out[$name]}"
+  times+=("$name: $(($(date +%s) - ${background_t0[$name]})) s (beside the suites after it started)")
+  tally "$name" "$status" "${background_out[$name]}"
+}
+
 VALIDATE_BIN="$PWD/.build/debug/validate"
 export VALIDATE_BIN
+
+# The configuration an iOS app gets: no libidn2 (the IDNA trait off), the core's tests in it. Its
+# own build of the whole package takes two minutes of both cores; it runs beside the browser,
+# JVM and server suites below, which leave most of the machine idle, rather than after them.
+background_suite portable bash scripts/portable-check.sh
 
 # docs/openapi.json against the real server's responses (validators from PyPI, own venv).
 openapi_check() {
@@ -115,8 +145,7 @@ suite identity-rest env IDENTITY_REST_BIN="$PWD/.build/snippet-check/app/.build/
   bash Examples/identity-rest/test.sh
 # No pointer in any library product's public API (issue 27): symbol graphs of the debug build.
 suite public-api-safety bash scripts/public-api-safety.sh
-# The configuration an iOS app gets: no libidn2 (the IDNA trait off), the core's tests in it.
-suite portable bash scripts/portable-check.sh
+collect portable
 
 echo "== test parts (wall seconds)"
 for line in "${times[@]}"; do echo "  $line"; done
