@@ -205,6 +205,13 @@ package final class Plan: @unchecked Sendable {
     }
   }
 
+  /// Whether fields `i` and `j` have the same transforms. Transforms are idempotent (a value
+  /// already normalized and trimmed is unchanged by them: white space is never part of a
+  /// composition), so a value through `j`'s needs nothing more to be like one through `i`'s.
+  func sameTransforms(_ i: Int, _ j: Int) -> Bool {
+    fields[i].trim == fields[j].trim && fields[i].normalize == fields[j].normalize
+  }
+
   /// One value through field `i`'s transforms (normalize, then trim); a normalized value is
   /// written to `arena`. `sameAs` also puts a confirmation through the confirmed field's.
   @inline(__always)

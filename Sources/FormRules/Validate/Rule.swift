@@ -176,14 +176,21 @@ public struct Subject {
     plan._withUnsafeGuaranteedRef { $0.index(of: field) }.flatMap { values[$0] }
   }
 
-  /// Runs `body` on this value put through another field's transforms as well, as `sameAs`
-  /// compares a confirmation with the field it confirms.
-  func withValue<R>(transformedLike field: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+  /// Runs `body` with this value and another field's (empty when absent), this one put through
+  /// the other field's transforms as well, as `sameAs` compares a confirmation with the field it
+  /// confirms. The other field is looked up once; when both fields have the same transforms
+  /// (the usual case), this value is already like the other's and is passed as it is.
+  func withValue<R>(
+    comparedWith field: String,
+    _ body: (_ value: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
     plan._withUnsafeGuaranteedRef { plan in
-      guard let i = plan.index(of: field) else { return body(bytes) }
+      guard let i = plan.index(of: field) else { return body(bytes, UTF8Text.empty) }
+      let other = values[i] ?? UTF8Text.empty
+      if bytes.isEmpty || plan.sameTransforms(i, index) { return body(bytes, other) }
       var arena = TransformArena()
       defer { arena.reset() }
-      return body(plan.transformed(bytes, like: i, arena: &arena))
+      return body(plan.transformed(bytes, like: i, arena: &arena), other)
     }
   }
 

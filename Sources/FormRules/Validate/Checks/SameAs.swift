@@ -28,12 +28,11 @@ enum ConstantTime {
 
 extension SameAs {
   public func check(_ subject: Subject) -> Int? {
-    let expected = subject.bytes(of: other) ?? UTF8Text.empty
     // Compared after the confirmed field's transforms too (the confirmation's own ran
     // first): with `nfkc` on the password only, ｶﾀｶﾅ typed twice must match.
-    // An empty confirmation of a filled-in field asks for the confirmation (variant 1).
-    if subject.bytes.isEmpty { return expected.isEmpty ? nil : 1 }
-    return subject.withValue(transformedLike: other) { value in
+    subject.withValue(comparedWith: other) { value, expected in
+      // An empty confirmation of a filled-in field asks for the confirmation (variant 1).
+      if subject.bytes.isEmpty { return expected.isEmpty ? nil : 1 }
       // `String` equality is canonical equivalence; the sensitive form compares bytes.
       let equal =
         subject.isSensitive
