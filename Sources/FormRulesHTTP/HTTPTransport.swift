@@ -1,5 +1,5 @@
+import FormRules
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -21,7 +21,7 @@ import Synchronization
 ///
 /// Errors are ``HTTPCheckError``s and never hold a URL, a header or a body.
 /// (`@unchecked Sendable`: URLSession and its delegate are thread-safe; the delegate's state
-/// is behind a `Mutex`.)
+/// is behind a `Locked`.)
 package final class HTTPTransport: @unchecked Sendable {
   let session: URLSession
   let delegate: SessionDelegate
@@ -115,7 +115,7 @@ final class Call: Sendable {
   }
 
   let maxBytes: Int
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init(maxBytes: Int) {
     self.maxBytes = maxBytes
@@ -165,9 +165,9 @@ final class Call: Sendable {
 }
 
 /// Routes the session's events to each task's ``Call``. (`@unchecked`: its one table is
-/// behind a `Mutex`.)
+/// behind a `Locked`.)
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  private let calls = Mutex<[Int: Call]>([:])
+  private let calls = Locked<[Int: Call]>([:])
 
   func track(_ task: URLSessionTask, _ call: Call) {
     calls.withLock { $0[task.taskIdentifier] = call }

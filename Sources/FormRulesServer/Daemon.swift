@@ -3,7 +3,6 @@ import FormRules
 import FormRulesBulk
 import FormRulesPassword
 import Foundation
-import Synchronization
 
 /// One request's state between libmicrohttpd's calls: created when its headers arrive,
 /// released when the library reports the request finished (or the client gone).
@@ -54,7 +53,7 @@ final class Daemon: @unchecked Sendable {
   let tracker: ConnectionTracker
   /// Connections suspended while their named checks run, by request; resumed once each, by the
   /// check's answer or by ``stop()``. At most one per open connection (``connectionLimit``).
-  private let suspended = Mutex(SuspendedConnections())
+  private let suspended = Locked(SuspendedConnections())
 
   private struct SuspendedConnections: @unchecked Sendable {
     var stopping = false

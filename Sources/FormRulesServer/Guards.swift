@@ -1,3 +1,4 @@
+import FormRules
 import Foundation
 import Synchronization
 
@@ -86,7 +87,7 @@ struct ClientAddress: Hashable, Sendable {
 /// reports it closed, which it does before it closes the socket; the watchdog calls
 /// `shutdown(2)` (never `close`) under the same lock, so it never touches a reused descriptor.
 final class ConnectionTracker: @unchecked Sendable {
-  private let entries = Mutex<Open>(Open())
+  private let entries = Locked<Open>(Open())
   let headerTimeout: UInt64
   /// The deadline on a kept-alive connection: the idle timeout plus the header timeout.
   let keptAliveTimeout: UInt64

@@ -35,7 +35,7 @@ final class Metrics: Sendable {
     var checks: [String: Int] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   let inFlight = Atomic<Int>(0)
   /// Connections shut down because their headers were not complete in time.
   let headerTimeouts = Atomic<Int>(0)
@@ -301,9 +301,9 @@ final class LogWriter: @unchecked Sendable {
   static let maxPending = 1 << 20
 
   let descriptor: Int32
-  private let pending = Mutex<[UInt8]>([])
+  private let pending = Locked<[UInt8]>([])
   /// Held while writing, so batches (and events written at once) keep their order.
-  private let writing = Mutex<Void>(())
+  private let writing = Locked<Void>(())
   private let wake = DispatchSemaphore(value: 0)
   private let started = Atomic<Bool>(false)
 

@@ -33,8 +33,8 @@ public final class PolicyServer: @unchecked Sendable {
   let givenChecks: [String]
   /// The breach file of `--breach-file`, searched for `GET /range/{prefix}`.
   let breaches: BreachFile?
-  private let current: Mutex<RulesGeneration>
-  private let reloading = Mutex<LastReload>(LastReload())
+  private let current: Locked<RulesGeneration>
+  private let reloading = Locked<LastReload>(LastReload())
   private let draining = Atomic<Bool>(false)
   private var api: Daemon?
   private var admin: Daemon?
@@ -70,7 +70,7 @@ public final class PolicyServer: @unchecked Sendable {
     let generation = try RulesGeneration.load(
       path: configuration.rulesPath, number: 1, confine: configuration.confineRules, registry: registry,
       givenChecks: givenChecks)
-    current = Mutex(generation)
+    current = Locked(generation)
     metrics.recordLoad(success: true, generation: 1, rulesLoaded: generation.names.count, initial: true)
     logChecksWithoutClosure(generation)
   }

@@ -3,7 +3,6 @@ import FormRulesBreachRange
 import FormRulesBulk
 import FormRulesPassword
 import Foundation
-import Synchronization
 
 /// One compiled rules file as the server serves it, with the description document that
 /// `GET /v1/rules/{name}` returns (built once per load, so it costs nothing per request).
@@ -47,7 +46,7 @@ final class ValidatorPool: Sendable {
   }
 
   /// Idle validators by language; a policy speaks two or three, so a list beats a dictionary.
-  private let idle = Mutex<[(language: String, validators: [Idle])]>([])
+  private let idle = Locked<[(language: String, validators: [Idle])]>([])
 
   init(policy: Policy) {
     self.policy = policy

@@ -1,6 +1,5 @@
 import FormRules
 import Foundation
-import Synchronization
 import Testing
 
 /// What a named check is given (`CheckRequest`): its field, its value, and the values of the
@@ -25,8 +24,8 @@ struct CheckRequestTests {
 
   @Test("each check gets its field; values hold no sensitive field, for the request and the legacy closure")
   func requests() async throws {
-    let seen = Mutex<[CheckRequest]>([])
-    let legacy = Mutex<[String: String]>([:])
+    let seen = Locked<[CheckRequest]>([])
+    let legacy = Locked<[String: String]>([:])
     let notReused = AsyncCheck(name: "notReused", messages: Self.messages("notReused")) { request in
       seen.withLock { $0.append(request) }
       return true
@@ -51,7 +50,7 @@ struct CheckRequestTests {
 
   @Test("on blur, only the asked field's checks run; the others are listed as not run")
   func runningChecksOf() async throws {
-    let calls = Mutex<[String]>([])
+    let calls = Locked<[String]>([])
     let checks = ["notReused", "emailAvailable"].map { name in
       AsyncCheck(name: name, messages: Self.messages(name)) { request in
         calls.withLock { $0.append(request.check) }

@@ -1,3 +1,4 @@
+import FormRules
 import Foundation
 import Synchronization
 
@@ -24,7 +25,7 @@ final class CheckStub: @unchecked Sendable {
 
   let port: Int
   private let fd: Int32
-  private let recorded = Mutex<[Recorded]>([])
+  private let recorded = Locked<[Recorded]>([])
   private let stopped = Atomic<Bool>(false)
 
   init() throws {

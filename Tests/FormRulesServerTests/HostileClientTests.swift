@@ -1,3 +1,4 @@
+import FormRules
 import FormRulesTestSupport
 import Foundation
 import Synchronization
@@ -222,7 +223,7 @@ struct HostileClientTests {
     ])
     let port = server.port
     let stop = Atomic<Bool>(false)
-    let cutAfter = Mutex<[Double]>([])
+    let cutAfter = Locked<[Double]>([])
     var threads: [Thread] = []
     // 40 tricklers fill the connection limit; each sends a byte every 0.5 s (never idle).
     for _ in 0..<40 {

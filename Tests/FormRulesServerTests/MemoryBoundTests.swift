@@ -1,3 +1,4 @@
+import FormRules
 import FormRulesTestSupport
 import Foundation
 import Synchronization
@@ -150,8 +151,8 @@ struct MemoryBoundTests {
     ])
     let port = server.port
     let stop = Atomic<Bool>(false)
-    let latencies = Mutex<[Double]>([])
-    let failures = Mutex<[String]>([])
+    let latencies = Locked<[Double]>([])
+    let failures = Locked<[String]>([])
     var threads: [Thread] = []
     func spawn(_ body: @escaping @Sendable () -> Void) {
       let thread = Thread(block: body)

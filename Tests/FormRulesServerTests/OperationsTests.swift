@@ -1,3 +1,4 @@
+import FormRules
 import FormRulesTestSupport
 import Foundation
 import Synchronization
@@ -18,8 +19,8 @@ struct OperationsTests {
     let server = try ServerProcess(["--rules", folder.url.path, "--admin-listen", "127.0.0.1:0", "--threads", "2"])
     let port = server.port
     let stop = Atomic<Bool>(false)
-    let unexpected = Mutex<[String]>([])
-    let counts = Mutex<[Int: Int]>([:])
+    let unexpected = Locked<[String]>([])
+    let counts = Locked<[Int: Int]>([:])
     var threads: [Thread] = []
     for _ in 0..<4 {
       let thread = Thread {

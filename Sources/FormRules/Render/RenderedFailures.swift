@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where a plan made a failure: its node (or `nodeCount + field` for a value over the size
 /// limit) and the check's variant. Together they fix the failure's code, parameters,
 /// severity, message and field, so its rendered forms can be reused.
@@ -55,7 +53,7 @@ final class RenderedFailures: Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Appends the memoised bytes for `key` to `writer`, rendering them with `render` first if
   /// they are not there yet.
