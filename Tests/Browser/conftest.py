@@ -190,8 +190,10 @@ def pytest_runtest_logreport(report):
 
 
 def pytest_sessionfinish(session, exitstatus):
+    # Under pytest-xdist the workers' reports also reach the controller's logreport hook; only the
+    # controller (no `workerinput`) writes the counts.
     target = os.environ.get("BROWSER_RESULTS")
-    if target:
+    if target and not hasattr(session.config, "workerinput"):
         failed = COUNTS.failed
         if exitstatus not in (0, 1) and failed == 0:
             failed = 1  # collection or fixture trouble counts as a failure

@@ -12,8 +12,9 @@ if ! command -v chromium >/dev/null 2>&1; then
   $sudo apt-get install -y -qq --no-install-recommends chromium chromium-driver fonts-noto-cjk >/dev/null
 fi
 
-if ! python3 -c 'import playwright, pytest, axe_playwright_python' >/dev/null 2>&1; then
+if ! python3 -c 'import playwright, pytest, axe_playwright_python, xdist' >/dev/null 2>&1; then
   # axe-playwright-python carries axe-core's script: the accessibility checks need no network.
+  # pytest-xdist runs the suite in two workers (run.sh): the tests mostly wait on the page.
   python3 -m pip install --quiet --disable-pip-version-check 'playwright>=1.40' 'pytest>=7' \
-    'axe-playwright-python>=0.1.4'
+    'axe-playwright-python>=0.1.4' 'pytest-xdist>=3'
 fi
