@@ -80,7 +80,7 @@ collect() {
   part_start
   wait "${background_pid[$name]}" || status=$?
   t0=${background_t0[$name]}
-  part_end "$name" "(beside the suites after it started; CPU all its own)"
+  part_end "$name" "(beside the suites after it started; the CPU is all its own)"
   cat "${background_out[$name]}"
   tally "$name" "$status" "${background_out[$name]}"
 }
@@ -129,6 +129,13 @@ export VALIDATE_BIN
 # server: it takes only the cycles they leave. It starts after swift test, which keeps both cores
 # busy (started before it, even niced, it stretched swift test from 93 s to 164 s).
 background_suite portable bash scripts/portable-check.sh
+# The web pages in headless Chromium against a real `validate serve`, in two workers. It waits on
+# the pages far more than it computes, so it runs beside the suites below, which wait on a JVM, a
+# Python peer or a server: two lanes instead of one, and the portable build takes what is left.
+# Its tools are installed first, in the foreground: apt and pip must not run twice at once, and
+# the suites below install theirs (the same Chromium for email-export) while it runs.
+bash Tests/Browser/setup.sh >/dev/null 2>&1 || echo "browser: setup failed; Tests/Browser/run.sh says why"
+background_suite browser bash Tests/Browser/run.sh
 
 # docs/openapi.json against the real server's responses (validators from PyPI, own venv).
 openapi_check() {
@@ -140,8 +147,6 @@ openapi_check() {
 suite openapi openapi_check
 # The HTML export's email inputs in headless Chromium: one test per rules file.
 suite email-export bash Tests/EmailExportBrowser/run.sh
-# The web pages in headless Chromium against a real `validate serve`.
-suite browser bash Tests/Browser/run.sh
 # The strength estimator against the Python zxcvbn package on a seeded corpus: each target
 # is one check; the tool installs its own zxcvbn (Tests/strength-agreement/setup.sh).
 strength_agreement() {
@@ -167,6 +172,7 @@ suite identity-rest env IDENTITY_REST_BIN="$PWD/.build/snippet-check/app/.build/
   bash Examples/identity-rest/test.sh
 # No pointer in any library product's public API (issue 27): symbol graphs of the debug build.
 suite public-api-safety bash scripts/public-api-safety.sh
+collect browser
 collect portable
 
 echo "== test parts (wall seconds)"
