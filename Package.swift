@@ -117,7 +117,9 @@ let package = Package(
       ], exclude: ["Fixtures"]),
     .testTarget(name: "FormRulesUITests", dependencies: ["FormRulesUI", "FormRulesTestSupport"]),
     // An app's own rules and named checks, through the public API only.
-    .testTarget(name: "CustomRuleTests", dependencies: ["FormRules", "FormRulesExport"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "CustomRuleTests", dependencies: ["FormRules", "FormRulesExport", "FormRulesTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "TerminalFormTests", dependencies: ["TerminalForm", "FormRulesTestSupport"]),
     // Starts the real `validate serve` on an ephemeral loopback port and talks HTTP to it.
     // Also embeds `PolicyServer` with an app's registry and checks, runs `HTTPCheck` against stubs,

@@ -14,6 +14,13 @@
 # server (address space under prlimit --as, RSS, a p99): it finds the sanitizer at run time
 # (FormRulesTestSupport's Sanitizer, by dlsym of the runtime's init symbol) and prints why it skips.
 #
+# The tests run one at a time (`--no-parallel`). Under a sanitizer each test is 5–15× slower, and
+# in parallel the CPU-bound suites held the process's concurrency pool (two threads on two cores)
+# for minutes at a time: tests whose named checks run in that pool (EmbeddedChecks, the range
+# mirror) then waited past their clients' 120 s deadline and failed, though they pass alone. One
+# at a time loses no race a sanitizer could find (a test's races are among its own threads) and
+# costs a few minutes in a job that takes twenty.
+#
 # The concurrency stress test validates FORM_RULES_CONCURRENCY_RECORDS records per thread here
 # (default 5000; the ordinary test run uses 20 000): a sanitizer makes every access slower.
 set -euo pipefail
@@ -28,11 +35,11 @@ export FORM_RULES_CONCURRENCY_RECORDS="${FORM_RULES_CONCURRENCY_RECORDS:-5000}"
 if [[ "$which" == both || "$which" == thread ]]; then
   echo "== ThreadSanitizer: the whole swift test ($FORM_RULES_CONCURRENCY_RECORDS records per thread)" >&2
   TSAN_OPTIONS="halt_on_error=1 ${TSAN_OPTIONS:-}" \
-    swift test --sanitize=thread --scratch-path .build/tsan
+    swift test --sanitize=thread --scratch-path .build/tsan --no-parallel
 fi
 if [[ "$which" == both || "$which" == address ]]; then
   echo "== AddressSanitizer: the whole swift test" >&2
   ASAN_OPTIONS="halt_on_error=1 detect_leaks=1 ${ASAN_OPTIONS:-}" \
     LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt print_suppressions=0 ${LSAN_OPTIONS:-}" \
-    swift test --sanitize=address --scratch-path .build/asan
+    swift test --sanitize=address --scratch-path .build/asan --no-parallel
 fi
