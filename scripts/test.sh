@@ -93,6 +93,10 @@ part_end build
 # instead it stretched swift test from 93 s to 164 s; in the idle class swift test takes 90 s.) After
 # the build above: its controls read that build.
 background_suite portable bash scripts/portable-check.sh
+# Every ```swift block of README.md, docs/ and the DocC articles, compiled in a scratch package that
+# depends on this one by path, and run where it documents its output. It is mostly a build (about
+# 40 CPU seconds), so it too runs in the idle class beside everything below.
+background_suite snippets chrt --idle 0 bash scripts/check-snippets.sh
 part_start
 log=$(mktemp)
 swift test --skip-build 2>&1 | tee "$log"
@@ -159,11 +163,9 @@ else
   suite spark env SPARK_TEST_ROWS="${SPARK_TEST_ROWS:-100000}" bash Tests/spark/run.sh "$VALIDATE_BIN"
 fi
 
-# Every ```swift block of README.md, docs/ and the DocC articles, compiled in a scratch package that
-# depends on this one by path, and run where it documents its output.
-suite snippets bash scripts/check-snippets.sh
 # The identity-rest example against a local Firebase Auth REST stub, with the binary the snippet
 # package built from its sources (one build of FormRules for both; its manifest is checked there).
+collect snippets
 suite identity-rest env IDENTITY_REST_BIN="$PWD/.build/snippet-check/app/.build/debug/identity-rest" \
   bash Examples/identity-rest/test.sh
 # No pointer in any library product's public API (issue 27): symbol graphs of the debug build.
