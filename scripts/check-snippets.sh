@@ -32,7 +32,9 @@ done < <(python3 -c 'import json,sys; [print(m["block"]+"\t"+m["folder"]) for m 
 # of the binary package form-rules-pcre2 by URL, `SystemPCRE2` (default) the system library, and
 # nothing else depends on either (scripts/portable-check.sh builds and tests the trait through a
 # mirror; the XCFramework itself can only be built on macOS).
-if swift package dump-package 2>&1 | python3 -c '
+# stdout only: beside `swift test` (scripts/test.sh) SwiftPM first says on stderr that it waits for
+# the build folder's lock.
+if swift package dump-package 2>/dev/null | python3 -c '
 import json, sys
 manifest = json.load(sys.stdin)
 targets = {t["name"]: t for t in manifest["targets"]}
