@@ -49,8 +49,9 @@ public final class BreachFile: @unchecked Sendable {
     // Lookups jump around: read-ahead would only fetch blocks no search needs.
     _ = posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM)
     var window = Window(fd: fd, size: size)
+    // No close here: every stored property is set, so `deinit` runs when this throws and
+    // closes the file; a second close would close whatever reused the number meanwhile.
     guard Self.isRecord(&window, at: 0) else {
-      close(fd)
       throw BreachFileError(
         path: path, reason: "the first line is not SHA1HEX:COUNT (40 hexadecimal digits, a colon, a count)")
     }

@@ -304,14 +304,27 @@ struct BreachRangeTests {
     #expect(ContinuousClock.now - started < .seconds(5), "bounded by the rule's timeout")
 
     // What the stub received: the prefix and nothing more of the hashes.
-    let received = stub.received()
+    let request = "GET /range/\(BreachRange.split("password".utf8).prefix) HTTP/1.1"
     if mode != .dead {
-      #expect(received.contains("GET /range/\(BreachRange.split("password".utf8).prefix) HTTP/1.1"))
+      let received = stub.received(awaiting: request)
+      #expect(received.contains(request))
       #expect(received.lowercased().contains("add-padding: true"))
       for secret in [Self.passwordHash, String(Self.passwordHash.dropFirst(5)), "password\r", "kumo"] {
         #expect(!received.contains(secret))
       }
     }
+  }
+
+  @Test("a dead stub closes its socket once: the number's next owner keeps its descriptor")
+  func deadStubClosesOnce() throws {
+    var stub: StubRange? = try StubRange(.dead)
+    // The lowest free number, most likely the one the stub's socket had.
+    var ends: [Int32] = [-1, -1]
+    #expect(pipe(&ends) == 0)
+    defer { for fd in ends { close(fd) } }
+    #expect(stub?.port ?? 0 > 0)
+    stub = nil
+    #expect(ends.allSatisfy { fcntl($0, F_GETFD) != -1 }, "the stub's deinit closed a pipe end")
   }
 
   @Test("range mode decodes strictly, naming the JSON path")
@@ -375,6 +388,8 @@ final class StubRange: @unchecked Sendable {
   }
 
   let port: Int
+  /// The listening socket; -1 in `dead` mode, whose socket is closed in `init` (closing it
+  /// again in `deinit` would close whatever descriptor has reused the number since).
   private let fd: Int32
   private let lock = NSLock()
   private var bytes: [UInt8] = []
@@ -382,7 +397,7 @@ final class StubRange: @unchecked Sendable {
 
   init(_ mode: Mode) throws {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    self.fd = fd
+    guard fd >= 0 else { throw POSIXError(.EMFILE) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -392,7 +407,10 @@ final class StubRange: @unchecked Sendable {
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    guard bound == 0 else { throw CancellationError() }
+    guard bound == 0 else {
+      close(fd)
+      throw POSIXError(.EADDRINUSE)
+    }
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
@@ -400,8 +418,10 @@ final class StubRange: @unchecked Sendable {
     port = Int(UInt16(bigEndian: address.sin_port))
     if mode == .dead {
       close(fd)
+      self.fd = -1
       return
     }
+    self.fd = fd
     listen(fd, 16)
     let thread = Thread { [self] in serve(mode) }
     self.thread = thread
@@ -409,12 +429,25 @@ final class StubRange: @unchecked Sendable {
   }
 
   deinit {
+    guard fd >= 0 else { return }
     shutdown(fd, Int32(SHUT_RDWR))
     close(fd)
   }
 
   /// Everything received so far, as text.
   func received() -> String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+
+  /// What was received once it contains `text`, or after `seconds`: a client that gave up
+  /// after its own timeout may have sent a request the stub's thread has not read yet.
+  func received(awaiting text: String, seconds: Double = 10) -> String {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    var seen = received()
+    while !seen.contains(text), ContinuousClock.now < deadline {
+      usleep(10_000)
+      seen = received()
+    }
+    return seen
+  }
 
   private func serve(_ mode: Mode) {
     while true {

@@ -128,10 +128,9 @@ final class RawClient {
         connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard connected == 0 else {
-      close(fd)
-      throw POSIXError(.ECONNREFUSED)
-    }
+    // No close here: every stored property is set, so `deinit` runs when this throws and
+    // closes the socket; a second close would close whatever reused the number.
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
   }
 
   deinit { close(fd) }

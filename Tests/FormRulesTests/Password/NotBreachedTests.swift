@@ -152,6 +152,7 @@ struct BreachFileTests {
     let bad = directory.appendingPathComponent("bad.txt")
     try "password:12\n".write(to: bad, atomically: true, encoding: .utf8)
     #expect(throws: BreachFileError.self) { try BreachFile(path: bad.path) }
+    #expect(Self.openDescriptors(of: bad.path) == 0, "a refused file is closed, by deinit alone")
     #expect(throws: BreachFileError.self) { try BreachFile(path: directory.path) }
     do {
       _ = try BreachFile(path: directory.appendingPathComponent("missing.txt").path)
@@ -160,6 +161,15 @@ struct BreachFileTests {
       #expect(error.description.contains("missing.txt"))
       #expect(error.description.contains("No such file"))
     }
+  }
+
+  /// How many of this process's descriptors are open on `path` (read from /proc/self/fd).
+  static func openDescriptors(of path: String) -> Int {
+    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    return entries.filter {
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == target
+    }.count
   }
 
   @Test("one mapping serves many threads at once")
