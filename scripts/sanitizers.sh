@@ -21,8 +21,8 @@
 # at a time loses no race a sanitizer could find (a test's races are among its own threads) and
 # costs a few minutes in a job that takes twenty.
 #
-# The concurrency stress test validates FORM_RULES_CONCURRENCY_RECORDS records per thread here
-# (default 5000; the ordinary test run uses 20 000): a sanitizer makes every access slower.
+# The concurrency stress test validates FORM_RULES_CONCURRENCY_RECORDS records per thread (5000
+# unless set, as in the ordinary run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -135,11 +135,11 @@ struct MemoryBoundTests {
     #expect(!server.log.contains("Fatal error"))
   }
 
-  /// The soak's length: 20 s (every hostile loop turns over several times), or
+  /// The soak's length: 10 s (the trickler loop turns over three times, the batch loop five), or
   /// `FORM_RULES_SOAK_SECONDS` for a longer run (`FORM_RULES_SOAK_SECONDS=600 swift test --filter soak`).
   static let soakSeconds: Double = {
     guard let text = ProcessInfo.processInfo.environment["FORM_RULES_SOAK_SECONDS"], let n = Double(text), n > 0
-    else { return 20 }
+    else { return 10 }
     return n
   }()
 

@@ -138,12 +138,16 @@ struct BulkValidatorTests {
     ).compile()
   }
 
-  @Test("every record of the corpus under the benchmark rules (notCommon)")
+  /// The first 30,000 records: what the sign-up rules' 100,000 prove of the shapes, this proves
+  /// of notCommon's path (12 CPU seconds of a debug build for the whole corpus, 4 for this). The
+  /// reports of all 100,000 under these rules are pinned benchmark-side, by digest, with the
+  /// release build: Benchmarks/check-corpus-digests.sh.
+  @Test("the corpus' first 30,000 records under the benchmark rules (notCommon)")
   func corpusBenchRules() throws {
     let policy = try Self.benchPolicy()
     #expect(BulkValidator(policy: policy, locale: "ja").scansRecords)
-    let scanned = Self.expectSameOutput(try Self.corpus.get(), policy: policy, locale: "ja")
-    #expect(scanned > 99_000)
+    let scanned = Self.expectSameOutput(Array(try Self.corpus.get().prefix(30_000)), policy: policy, locale: "ja")
+    #expect(scanned > 29_000)
   }
 
   @Test(
