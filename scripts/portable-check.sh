@@ -21,11 +21,19 @@
 # dependency writes a pin into Package.resolved beside the manifest, and that pin in the checkout
 # would make every later default `swift build` there look for the stand-in, which it cannot fetch.
 # The copy keeps the pin out, so this check can run beside other builds (scripts/test.sh does).
+#
+#   bash scripts/portable-check.sh               build, then check and test
+#   bash scripts/portable-check.sh --build-only  build only (.ci/run starts it beside its own build)
+#
+# One run at a time: a second waits for the first (a lock on .build/portable.lock), then finds the
+# build done.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 copy=$root/.build/portable-package
 mkdir -p "$copy"
+exec 9>"$root/.build/portable.lock"
+flock 9
 listed() { find . \( -path ./.build -o -path ./.git -o -path ./.swiftpm -o -path ./Package.resolved \) -prune -o -type f -print | sort; }
 listed >"$copy.want"
 (cd "$copy" && listed) >"$copy.have"
@@ -74,11 +82,12 @@ export FORM_RULES_CORE_ONLY=1
 # it beside suites that wait on a browser or a server, and those must not wait on the compiler.
 # Any ordinary task that wakes preempts it at once (nice 19 does not: the kernel's EEVDF
 # scheduler lets a niced task finish its slice). Alone, it changes nothing.
-if ! chrt --idle 0 swift build "${traits[@]}" --build-tests --scratch-path "$scratch" >"$scratch.log" 2>&1; then
+if ! chrt --idle 0 swift build ${FORM_RULES_BUILD_FLAGS:-} "${traits[@]}" --build-tests --scratch-path "$scratch" >"$scratch.log" 2>&1; then
   grep -E 'error:' "$scratch.log" | sort -u | head -40
   echo "0 passed, 1 failed"
   exit 1
 fi
+[ "${1:-}" = --build-only ] && exit 0
 objects() { find "$scratch/debug/$1.build" -name '*.o'; }
 undefined() { objects "$1" | xargs nm -u 2>/dev/null; }
 
@@ -116,10 +125,8 @@ log=$(mktemp)
 # The timer-leak test measures the whole process's resident set, which the suites running beside
 # it move by tens of megabytes in this smaller run; it runs in the ordinary suite.
 # The strength lists file suite compares committed data with the JSON lists it is compiled from:
-# nothing in it depends on the traits, and it takes 12 s of a debug build. The
-# concurrency stress test validates 5 000 records per thread here, as under the sanitizers.
-FORM_RULES_CONCURRENCY_RECORDS=${FORM_RULES_CONCURRENCY_RECORDS:-5000} \
-  swift test --skip-build "${traits[@]}" --scratch-path "$scratch" \
+# nothing in it depends on the traits, and it takes 12 s of a debug build.
+swift test --skip-build "${traits[@]}" --scratch-path "$scratch" \
   --filter 'FormRulesTests\.|FormRulesUITests\.|CustomRuleTests\.' --skip 'CheckTimerLeakTests|StrengthListsFileTests' 2>&1 | tee "$log" \
   | grep -E '^✘|Test run with'
 status=${PIPESTATUS[0]}

@@ -83,9 +83,13 @@ collect() {
   tally "$name" "$status" "${background_out[$name]}"
 }
 
+# FORM_RULES_BUILD_FLAGS: extra `swift build` flags for every build here, the same in each so no
+# build undoes another (.ci/run sets `-debug-info-format none`; unset on a developer's machine).
 part_start
-swift build --build-tests 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
+swift build ${FORM_RULES_BUILD_FLAGS:-} --build-tests 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
 part_end build
+# The suites below use this build as it is (public-api-safety reads its modules).
+export FORM_RULES_BUILT=1
 # The configuration an iOS app gets: no libidn2 (the IDNA trait off), the libraries an app links
 # and the core's tests (scripts/portable-check.sh). Its build (about 150 CPU seconds) runs in the
 # idle scheduling class beside everything below, so it takes only the cycles the tests leave: swift
