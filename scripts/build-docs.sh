@@ -22,7 +22,7 @@ log=.build/build-docs.log
 mkdir -p .build
 # The whole build, tests included: a build of only these targets compiles them with other flags,
 # and the next test build would compile every module again. FORM_RULES_BUILD_FLAGS: see .ci/run.
-if ! swift build ${FORM_RULES_BUILD_FLAGS:-} --build-tests >"$log" 2>&1; then
+if ! SWIFT_DETERMINISTIC_HASHING=1 swift build ${FORM_RULES_BUILD_FLAGS:-} --build-tests >"$log" 2>&1; then
   grep -Ev '^\[[0-9]+/[0-9]+\]' "$log" || true
   echo "build-docs: swift build failed" >&2
   exit 1

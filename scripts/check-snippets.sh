@@ -57,7 +57,7 @@ app=$scratch/app
 # The snippets read Rules/… relative to the working directory, as from the repository's root.
 ln -sfn "$repo/Rules" "$app/Rules"
 log=$scratch/build.log
-if (cd "$app" && swift build ${FORM_RULES_BUILD_FLAGS:-} --build-tests) >"$log" 2>&1; then
+if (cd "$app" && SWIFT_DETERMINISTIC_HASHING=1 swift build ${FORM_RULES_BUILD_FLAGS:-} --build-tests) >"$log" 2>&1; then
   build_ok=1
 else
   build_ok=0

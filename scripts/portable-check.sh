@@ -82,7 +82,7 @@ export FORM_RULES_CORE_ONLY=1
 # it beside suites that wait on a browser or a server, and those must not wait on the compiler.
 # Any ordinary task that wakes preempts it at once (nice 19 does not: the kernel's EEVDF
 # scheduler lets a niced task finish its slice). Alone, it changes nothing.
-if ! chrt --idle 0 swift build ${FORM_RULES_BUILD_FLAGS:-} "${traits[@]}" --build-tests --scratch-path "$scratch" >"$scratch.log" 2>&1; then
+if ! SWIFT_DETERMINISTIC_HASHING=1 chrt --idle 0 swift build ${FORM_RULES_BUILD_FLAGS:-} "${traits[@]}" --build-tests --scratch-path "$scratch" >"$scratch.log" 2>&1; then
   grep -E 'error:' "$scratch.log" | sort -u | head -40
   echo "0 passed, 1 failed"
   exit 1

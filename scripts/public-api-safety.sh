@@ -9,7 +9,7 @@ modules=(FormRules FormRulesPassword FormRulesExport FormRulesBulk FormRulesUI F
 # The whole build, as scripts/test.sh makes it (which sets FORM_RULES_BUILT after building, so
 # this builds nothing there); a build of only these targets would compile them with other flags.
 if [ "${FORM_RULES_BUILT:-0}" != 1 ]; then
-  swift build ${FORM_RULES_BUILD_FLAGS:-} --build-tests >/dev/null || { echo "public-api-safety: build failed"; echo "0 passed, 1 failed"; exit 1; }
+  SWIFT_DETERMINISTIC_HASHING=1 swift build ${FORM_RULES_BUILD_FLAGS:-} --build-tests >/dev/null || { echo "public-api-safety: build failed"; echo "0 passed, 1 failed"; exit 1; }
 fi
 modules_dir="$(swift build --show-bin-path)/Modules"
 graphs=.build/public-api-graphs

@@ -15,5 +15,5 @@ cd "$(dirname "$0")/.."
 # The whole debug build, tests included, as `swift test` and CI's build stage make it: a build of
 # only `--product validate` compiles every module with other flags, and the next test build then
 # compiles all of them again (298 files). FORM_RULES_BUILD_FLAGS: see .ci/run.
-swift build ${FORM_RULES_BUILD_FLAGS:-} --build-tests >/dev/null
+SWIFT_DETERMINISTIC_HASHING=1 swift build ${FORM_RULES_BUILD_FLAGS:-} --build-tests >/dev/null
 "$(swift build --show-bin-path)/form-rules-gen" "$@"

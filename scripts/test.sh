@@ -85,8 +85,9 @@ collect() {
 
 # FORM_RULES_BUILD_FLAGS: extra `swift build` flags for every build here, the same in each so no
 # build undoes another (.ci/run sets `-debug-info-format none`; unset on a developer's machine).
+# SWIFT_DETERMINISTIC_HASHING=1 keeps SwiftPM's trait defines in one order (.ci/run says why).
 part_start
-swift build ${FORM_RULES_BUILD_FLAGS:-} --build-tests 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
+SWIFT_DETERMINISTIC_HASHING=1 swift build ${FORM_RULES_BUILD_FLAGS:-} --build-tests 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
 part_end build
 # The suites below use this build as it is (public-api-safety reads its modules).
 export FORM_RULES_BUILT=1
