@@ -96,7 +96,9 @@ package enum LinePipeline {
       let bytes: UnsafeBufferPointer<UInt8>?
       if case .line(let b) = line { bytes = b } else { bytes = nil }
       summary.count(renderer.render(line: bytes, number: summary.records))
-      if flushEachRecord || (summary.records & 255 == 0 && renderer.pendingBytes >= 1 << 20) {
+      // Half the output buffer's 1 MiB: 256 more reports then still fit, where draining at
+      // 1 MiB grew the buffer to 2 MiB and shrank it back on every drain (two copies of it).
+      if flushEachRecord || (summary.records & 255 == 0 && renderer.pendingBytes >= 1 << 19) {
         renderer.drain(write)
       }
     }

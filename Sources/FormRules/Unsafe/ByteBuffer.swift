@@ -11,10 +11,14 @@
 /// It owns its memory, so it cannot be copied (`~Copyable`): a copy that grew would free the
 /// storage the original still points to, and a copy freed by hand would be freed twice. The
 /// storage is freed once, by `deinit`, when the owner goes away.
+///
+/// The appends are `@inlinable` (and what they touch `@usableFromInline`): they are the inner
+/// loop of every report, and the bulk and server targets write reports too.
+@usableFromInline
 package struct ByteBuffer: ~Copyable {
-  package private(set) var base: UnsafeMutablePointer<UInt8>
-  package private(set) var count = 0
-  private(set) var capacity: Int
+  @usableFromInline package private(set) var base: UnsafeMutablePointer<UInt8>
+  @usableFromInline package private(set) var count = 0
+  @usableFromInline private(set) var capacity: Int
 
   package init(capacity: Int) {
     self.capacity = max(capacity, 64)
@@ -83,7 +87,7 @@ package struct ByteBuffer: ~Copyable {
     count -= n
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func reserve(_ extra: Int) {
     if count + extra > capacity { grow(count + extra) }
   }
@@ -94,7 +98,8 @@ package struct ByteBuffer: ~Copyable {
     count += n
   }
 
-  private mutating func grow(_ needed: Int) {
+  @usableFromInline
+  mutating func grow(_ needed: Int) {
     let newCapacity = max(needed, capacity * 2)
     let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     bigger.update(from: base, count: count)
@@ -103,27 +108,27 @@ package struct ByteBuffer: ~Copyable {
     capacity = newCapacity
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func append(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
     count += 1
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func append(_ source: UnsafeRawPointer, count n: Int) {
     reserve(n)
     memcpy(base + count, source, n)
     count += n
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     append(source, count: bytes.count)
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func append(_ text: StaticString) {
     append(text.utf8Start, count: text.utf8CodeUnitCount)
   }
@@ -138,7 +143,7 @@ package struct ByteBuffer: ~Copyable {
   }
 
   /// Bytes between quotes, for a value known to need no escaping.
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func appendQuoted(_ value: UnsafeBufferPointer<UInt8>) {
     reserve(value.count + 2)
     base[count] = 0x22
@@ -148,6 +153,7 @@ package struct ByteBuffer: ~Copyable {
   }
 
   /// A JSON string literal of UTF-8 bytes, escaped exactly as ``JSONWriter/string(utf8:)``.
+  @usableFromInline
   package mutating func appendJSONString(_ value: UnsafeBufferPointer<UInt8>) {
     guard let source = value.baseAddress else {
       append("\"\"")

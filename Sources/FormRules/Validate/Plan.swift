@@ -13,11 +13,13 @@
 /// Built once per ``Policy`` and only read afterwards, so every thread can use it; the
 /// per-call state (values, failures) lives in the caller's scratch memory, and nodes are
 /// in memory that needs no reference counting while values go by.
+@usableFromInline
 package final class Plan: @unchecked Sendable {
+  @usableFromInline
   struct Field {
     var trim: Bool
     var normalize: Normalization
-    var sensitive: Bool
+    @usableFromInline var sensitive: Bool
     var bail: Bool
     /// The field's top-level nodes are the subtrees that start at `nodes.lowerBound`.
     var nodes: Range<Int>
@@ -62,12 +64,12 @@ package final class Plan: @unchecked Sendable {
   /// thread shares (contended reference counts cost more than the lookups).
   private let nameList: UnsafeMutableBufferPointer<String>
   package let fieldCount: Int
-  let fields: UnsafeMutableBufferPointer<Field>
+  @usableFromInline let fields: UnsafeMutableBufferPointer<Field>
   let nodes: UnsafeMutableBufferPointer<Node>
   let nodeCount: Int
   let maxValueBytes: Int
   /// Each field's head in a report's JSON, for ``ReportWriter``.
-  let heads: ReportHeads
+  @usableFromInline let heads: ReportHeads
   private let boxes: [LeafCheck]
   /// Whether any field has a rule checked asynchronously (`{"check": …}`, or another
   /// ``AsyncCheckRule`` such as notBreached's range mode): decided once here, since every call
