@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the Spark test needs: a Java 17 runtime (Debian's openjdk-17-jre-headless)
-# and, in a virtual environment beside this script, PySpark and PyArrow (PyPI).
-# Idempotent: when both are there it only checks them, in about a second.
+# and, in a virtual environment in the user's cache (shared by every clone, as the Debian
+# packages are: a fresh clone does not install it again; SPARK_VENV names another), PySpark and
+# PyArrow (PyPI). Idempotent: when both are there it only checks them, in about a second.
 # Prints the venv's python on its last line.
 set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-venv="${SPARK_VENV:-$here/.venv}"
 # Spark 4 runs on Java 17 or 21; pinned to a range the test was run with.
 pyspark_req="pyspark>=4.0,<5"
 pyarrow_req="pyarrow>=15"
+# The folder's name carries the requirements, so a change to them makes a new venv.
+venv="${SPARK_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/form-rules/spark-venv-$(echo "$pyspark_req $pyarrow_req" | sha1sum | cut -c1-8)}"
 
 java_ok() {
   command -v java >/dev/null 2>&1 || return 1

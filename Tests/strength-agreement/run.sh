@@ -3,7 +3,7 @@
 # front (password-bench estimate) unless ESTIMATOR names one, and runs compare.py.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-bash Tests/strength-agreement/setup.sh
+python=$(bash Tests/strength-agreement/setup.sh | tail -1)
 estimator=${ESTIMATOR:-}
 if [ -z "$estimator" ]; then
   swift build --product password-bench 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]|^Building|^Build complete' || true
@@ -11,4 +11,4 @@ if [ -z "$estimator" ]; then
 fi
 estimator=$(cd "$(dirname "$estimator")" && pwd)/$(basename "$estimator")
 cd Tests/strength-agreement
-exec ../../.build/strength-agreement-venv/bin/python compare.py --estimator "$estimator" "$@"
+exec "$python" compare.py --estimator "$estimator" "$@"
