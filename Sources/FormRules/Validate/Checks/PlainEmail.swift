@@ -26,10 +26,10 @@ enum PlainEmail {
   }()
 
   /// - Parameter allowSpecialUse: the profile's ``EmailSyntax/allowSpecialUse``.
-  static func accepts(_ bytes: UnsafeBufferPointer<UInt8>, allowSpecialUse: Bool) -> Bool {
+  static func accepts(_ bytes: ByteView, allowSpecialUse: Bool) -> Bool {
     let count = bytes.count
     guard count > 0, count <= 254 else { return false }
-    return classes.withUnsafeBufferPointer { table in
+    return ByteView.with(classes) { table in
       // The local part: atext with single inner dots.
       var i = 0
       var afterDot = true
@@ -76,7 +76,7 @@ enum PlainEmail {
         j += 1
       }
       guard labels >= 2, letters, count - labelStart >= 2 else { return false }
-      return allowSpecialUse || !TopLevelDomain.isSpecialUse(UnsafeBufferPointer(rebasing: bytes[labelStart...]))
+      return allowSpecialUse || !TopLevelDomain.isSpecialUse(bytes.suffix(from: labelStart))
     }
   }
 }
