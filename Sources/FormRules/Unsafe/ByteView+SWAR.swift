@@ -67,4 +67,29 @@ extension ByteView {
     }
     return true
   }
+
+  /// The end of the plain run of a JSON string from `start`: the index of the first byte among
+  /// whole eight-byte words that is a quote, a backslash, a control character or above 0x7F, or
+  /// the index where fewer than eight bytes remain. Traps unless `0 <= start <= count`.
+  @inlinable
+  package func plainJSONRunEnd(from start: Int) -> Int {
+    precondition(start >= 0 && start <= buffer.count, "ByteView index out of range")
+    guard let base = buffer.baseAddress else { return start }
+    let raw = UnsafeRawPointer(base)
+    let end = buffer.count
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var index = start
+    while end - index >= 8 {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      let special =
+        (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word) & high
+      // The lowest flagged byte is a real one (false positives only follow a real one).
+      if special != 0 { return index + special.trailingZeroBitCount >> 3 }
+      index += 8
+    }
+    return index
+  }
 }

@@ -145,3 +145,8 @@ extension ByteView {
     try bytes.withUnsafeBufferPointer { try body(ByteView($0)) }
   }
 }
+
+extension ByteBuffer {
+  /// Appends the bytes of `view`.
+  package mutating func append(_ view: ByteView) { append(view.buffer) }
+}

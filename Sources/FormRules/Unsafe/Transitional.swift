@@ -72,3 +72,12 @@ extension CharacterClass {
 extension TopLevelDomain {
   static func isSpecialUse(_ tld: ByteView) -> Bool { isSpecialUse(tld.buffer) }
 }
+
+extension JSONString {
+  @inline(__always)
+  package static func read(
+    _ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, into buffer: inout ByteBuffer
+  ) throws(Failure) -> Read {
+    try read(ByteView(bytes), at: &index, into: &buffer)
+  }
+}
