@@ -81,3 +81,17 @@ extension JSONString {
     try read(ByteView(bytes), at: &index, into: &buffer)
   }
 }
+
+extension Pattern {
+  package func matches(utf8 subject: UnsafeBufferPointer<UInt8>) -> MatchResult { matches(utf8: ByteView(subject)) }
+}
+
+extension IDNA {
+  static func cachedASCIIDomain(utf8 domain: UnsafeBufferPointer<UInt8>) -> Result<String, Failure> {
+    cachedASCIIDomain(utf8: ByteView(domain))
+  }
+
+  static func tableFreeASCIIDomain(utf8 domain: UnsafeBufferPointer<UInt8>) -> Result<String, Failure> {
+    tableFreeASCIIDomain(utf8: ByteView(domain))
+  }
+}
