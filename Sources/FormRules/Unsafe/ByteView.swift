@@ -26,6 +26,15 @@ package struct ByteView {
   @inlinable @inline(__always)
   package init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
+  /// The UTF-8 of a string literal.
+  ///
+  /// Why it is safe: a `StaticString`'s bytes are part of the binary and live as long as the
+  /// program; one that holds a single scalar instead of bytes traps in `utf8Start`.
+  @inlinable @inline(__always)
+  package init(_ text: StaticString) {
+    self.buffer = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+  }
+
   /// No bytes.
   @inlinable @inline(__always)
   package static var empty: ByteView { ByteView(UnsafeBufferPointer(start: nil, count: 0)) }
@@ -144,9 +153,38 @@ extension ByteView {
   package static func with<R>(_ bytes: [UInt8], _ body: (ByteView) throws -> R) rethrows -> R {
     try bytes.withUnsafeBufferPointer { try body(ByteView($0)) }
   }
+
+  /// Calls `body` with a view of any collection of bytes: its own storage when contiguous,
+  /// else a copy.
+  @inlinable
+  package static func with<Bytes: Collection, R, E: Error>(
+    contentsOf bytes: Bytes, _ body: (ByteView) throws(E) -> R
+  ) throws(E) -> R where Bytes.Element == UInt8 {
+    let result: Result<R, E>? = bytes.withContiguousStorageIfAvailable { buffer in
+      Result { () throws(E) -> R in try body(ByteView(buffer)) }
+    }
+    if let result { return try result.get() }
+    return try Array(bytes).withUnsafeBufferPointer { buffer throws(E) -> R in try body(ByteView(buffer)) }
+  }
 }
 
 extension ByteBuffer {
   /// Appends the bytes of `view`.
   package mutating func append(_ view: ByteView) { append(view.buffer) }
+}
+
+extension Array where Element == UInt8 {
+  /// Appends the bytes of `view` (one copy, as from a buffer pointer).
+  @inlinable @inline(__always)
+  package mutating func append(_ view: ByteView) { append(contentsOf: view.buffer) }
+}
+
+extension ByteBuffer {
+  /// A view of the bytes in `range`, valid until the buffer next changes; traps unless the
+  /// range lies inside `0..<count`.
+  package func view(_ range: Range<Int>) -> ByteView {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "ByteBuffer range out of range")
+    // Safe: checked above; the caller reads it before the buffer grows or is freed.
+    return ByteView(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+  }
 }
