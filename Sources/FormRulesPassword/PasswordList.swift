@@ -68,14 +68,13 @@ enum PasswordList {
   static func parseLines(_ data: [UInt8]) -> [String] {
     var result: [String] = []
     result.reserveCapacity(data.count / 8)
-    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+    ByteView.with(data) { bytes in
       var start = 0
-      let bytes = raw.bindMemory(to: UInt8.self)
       func emit(_ end: Int) {
         var e = end
         if e > start, bytes[e - 1] == 0x0D { e -= 1 }
         if e > start {
-          let entry = canonical(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<e]), as: UTF8.self))
+          let entry = canonical(bytes[start..<e].string)
           if !entry.isEmpty { result.append(entry) }
         }
       }

@@ -21,28 +21,28 @@ package struct SHA1: Sendable {
   }
 
   /// Adds bytes to the message.
-  package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+  package mutating func update(_ bytes: ByteView) {
     length &+= UInt64(bytes.count)
     var offset = 0
     if !pending.isEmpty {
       let take = min(64 - pending.count, bytes.count)
-      pending.append(contentsOf: bytes[0..<take])
+      pending.append(bytes[0..<take])
       offset = take
       guard pending.count == 64 else { return }
       let block = pending
-      block.withUnsafeBytes { compress($0) }
+      ByteView.with(block) { compress($0) }
       pending.removeAll(keepingCapacity: true)
     }
     while bytes.count - offset >= 64 {
-      compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]))
+      compress(bytes[offset..<offset + 64])
       offset += 64
     }
-    pending.append(contentsOf: bytes[offset...])
+    pending.append(bytes.suffix(from: offset))
   }
 
   package mutating func update(_ bytes: some Sequence<UInt8>) {
     let array = Array(bytes)
-    array.withUnsafeBytes { update($0) }
+    ByteView.with(array) { update($0) }
   }
 
   /// Pads the message and returns the 20-byte digest.
@@ -54,10 +54,10 @@ package struct SHA1: Sendable {
     for shift in stride(from: 56, through: 0, by: -8) {
       tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
     }
-    tail.withUnsafeBytes { buffer in
+    ByteView.with(tail) { buffer in
       var offset = 0
       while offset < buffer.count {
-        compress(UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + 64]))
+        compress(buffer[offset..<offset + 64])
         offset += 64
       }
     }
@@ -72,14 +72,9 @@ package struct SHA1: Sendable {
     return digest
   }
 
-  private mutating func compress(_ block: UnsafeRawBufferPointer) {
-    var w = (
-      UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0),
-      UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0)
-    )
+  private mutating func compress(_ block: ByteView) {
     // The schedule is kept as a 16-word ring (FIPS 180-4 §6.1.3), so no 80-word array is allocated.
-    withUnsafeMutableBytes(of: &w) { raw in
-      let words = raw.bindMemory(to: UInt32.self)
+    withScratch(of: UInt32.self, capacity: 16, initial: 0) { words in
       for i in 0..<16 {
         let b = 4 * i
         words[i] =

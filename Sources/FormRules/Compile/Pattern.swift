@@ -62,8 +62,8 @@ package final class Pattern: Sendable {
 
   // PCRE2 documents compiled code and a match context as read-only during matching,
   // so sharing them between threads is safe; match data is per thread (see `threadMatchData`).
-  private nonisolated(unsafe) let code: OpaquePointer
-  private nonisolated(unsafe) let matchContext: OpaquePointer
+  nonisolated(unsafe) let code: OpaquePointer
+  nonisolated(unsafe) let matchContext: OpaquePointer
 
   /// The default bound on backtracking steps: far above what a sane pattern needs on a
   /// few kilobytes, far below what makes a request hang.
@@ -91,13 +91,7 @@ package final class Pattern: Sendable {
     }
     var errorCode: Int32 = 0
     var errorOffset: Int = 0
-    let compiled =
-      source.utf8.withContiguousStorageIfAvailable { bytes in
-        pcre2_compile_8(bytes.baseAddress, bytes.count, options, &errorCode, &errorOffset, nil)
-      }
-      ?? Array(source.utf8).withUnsafeBufferPointer { bytes in
-        pcre2_compile_8(bytes.baseAddress, bytes.count, options, &errorCode, &errorOffset, nil)
-      }
+    let compiled = Pattern.compile(source, options: options, errorCode: &errorCode, errorOffset: &errorOffset)
     guard let compiled else {
       throw CompileError(message: Pattern.message(for: errorCode), offset: errorOffset, code: errorCode)
     }
@@ -122,48 +116,7 @@ package final class Pattern: Sendable {
 
   /// Searches `subject` for the pattern (anchor with `^` and `\z` for a whole match).
   package func matches(_ subject: String) -> MatchResult {
-    var subject = subject
-    return subject.withUTF8 { matches(utf8: $0) }
-  }
-
-  /// Searches UTF-8 bytes, which must be well-formed (every Swift `String` is).
-  package func matches(utf8 subject: UnsafeBufferPointer<UInt8>) -> MatchResult {
-    guard let matchData = Pattern.threadMatchData() else { return .error(PCRE2_ERROR_NOMEMORY) }
-    // An empty buffer may have no base address; PCRE2 wants a valid pointer.
-    let result: Int32 = withUnsafePointer(to: UInt8(0)) { empty in
-      let start = subject.baseAddress ?? empty
-      let options = UInt32(PCRE2_NO_UTF_CHECK)
-      // The JIT entry point skips the argument checks `pcre2_match` repeats on every call;
-      // it never checks UTF-8, which is what `PCRE2_NO_UTF_CHECK` asks for anyway.
-      if isJITCompiled {
-        let jitResult = pcre2_jit_match_8(code, start, subject.count, 0, 0, matchData, matchContext)
-        // The JIT's machine stack (32 KiB) runs out on ordinary patterns such as `^(\w+\s?)*$`
-        // over a few kilobytes, long before the match limit. The interpreter keeps its
-        // backtracking on the heap, bounded by the heap, depth and match limits, so it decides
-        // those honestly.
-        guard jitResult == PCRE2_ERROR_JIT_STACKLIMIT else { return jitResult }
-        return pcre2_match_8(
-          code, start, subject.count, 0, options | UInt32(PCRE2_NO_JIT), matchData, matchContext)
-      }
-      return pcre2_match_8(code, start, subject.count, 0, options, matchData, matchContext)
-    }
-    if result >= 0 { return .match }
-    switch result {
-    case PCRE2_ERROR_NOMATCH: return .noMatch
-    case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT:
-      return .limitExceeded
-    default: return .error(result)
-    }
-  }
-
-  /// Match data for one pair of offsets, one block per thread and reused by every pattern:
-  /// creating it per call cost a malloc and a free on every match. Only whether there is a
-  /// match is read, and a vector too small for the captures still reports the match.
-  private static func threadMatchData() -> OpaquePointer? {
-    if let existing = pthread_getspecific(matchDataKey) { return OpaquePointer(existing) }
-    guard let created = pcre2_match_data_create_8(1, nil) else { return nil }
-    pthread_setspecific(matchDataKey, UnsafeRawPointer(created))
-    return created
+    ByteView.withUTF8(subject) { matches(utf8: $0) }
   }
 
   static func message(for errorCode: Int32) -> String {
@@ -173,12 +126,3 @@ package final class Pattern: Sendable {
     return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
   }
 }
-
-/// The thread-local slot of ``Pattern``'s match data, freed when its thread ends.
-private let matchDataKey: pthread_key_t = {
-  var key = pthread_key_t()
-  pthread_key_create(&key) { data in
-    if let data { pcre2_match_data_free_8(OpaquePointer(data)) }
-  }
-  return key
-}()

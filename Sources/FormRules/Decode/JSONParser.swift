@@ -59,14 +59,8 @@ package struct JSONParser {
   /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
   package func parse<Bytes: Collection>(_ bytes: Bytes) throws(JSONSyntaxError) -> JSONValue
   where Bytes.Element == UInt8 {
-    let result: Result<JSONValue, JSONSyntaxError>? = bytes.withContiguousStorageIfAvailable { buffer in
-      var reader = Reader(buffer, maxDepth: maxDepth)
-      return Result { () throws(JSONSyntaxError) in try reader.parseDocument() }
-    }
-    if let result { return try result.get() }
-    let array = Array(bytes)
-    return try array.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
-      var reader = Reader(buffer, maxDepth: maxDepth)
+    try ByteView.with(contentsOf: bytes) { bytes throws(JSONSyntaxError) in
+      var reader = Reader(bytes, maxDepth: maxDepth)
       return try reader.parseDocument()
     }
   }
@@ -76,22 +70,16 @@ package struct JSONParser {
   }
 }
 
-extension Result where Failure == JSONSyntaxError {
-  fileprivate init(_ body: () throws(JSONSyntaxError) -> Success) {
-    do { self = .success(try body()) } catch { self = .failure(error) }
-  }
-}
-
 private struct Reader: ~Copyable {
   static let linearKeyScanLimit = 16
-  let bytes: UnsafeBufferPointer<UInt8>
+  let bytes: ByteView
   let maxDepth: Int
   var index = 0
   var depth = 0
   /// Where strings with escapes are decoded, one at a time; freed with the reader.
   var strings = ByteBuffer(capacity: 0)
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+  init(_ bytes: ByteView, maxDepth: Int) {
     self.bytes = bytes
     self.maxDepth = maxDepth
   }
@@ -263,7 +251,7 @@ private struct Reader: ~Copyable {
       guard index < bytes.count, isDigit(bytes[index]) else { throw error(.invalidNumber) }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    let text = bytes[start..<index].string
     guard let value = Double(text), value.isFinite else { throw error(.invalidNumber, at: start) }
     return value
   }
@@ -281,10 +269,9 @@ private struct Reader: ~Copyable {
     }
     switch read {
     case .plain(let range):
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      return bytes[range].string
     case .decoded(let range):
-      let decoded = UnsafeBufferPointer(start: strings.base + range.lowerBound, count: range.count)
-      return String(decoding: decoded, as: UTF8.self)
+      return strings.view(range).string
     }
   }
 }

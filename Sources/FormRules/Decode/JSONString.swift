@@ -44,33 +44,17 @@ package enum JSONString {
   ///   at a time.
   @inline(__always)
   package static func read(
-    _ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, into buffer: inout ByteBuffer
+    _ bytes: ByteView, at index: inout Int, into buffer: inout ByteBuffer
   ) throws(Failure) -> Read {
     index += 1
     let start = index
     let end = bytes.count
-    guard let base = bytes.baseAddress else { throw Failure(.unexpectedEnd, at: index) }
-    let raw = UnsafeRawPointer(base)
     while index < end {
       // Eight bytes at a time while they are plain ASCII: no quote, backslash, control
-      // character or byte above 0x7F (the usual bit tricks for "some byte is ..." tests).
-      while end - index >= 8 {
-        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let special =
-          (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word) & high
-        if special != 0 {
-          // The lowest flagged byte is a real one (false positives only follow a real one).
-          index += special.trailingZeroBitCount >> 3
-          break
-        }
-        index += 8
-      }
+      // character or byte above 0x7F.
+      index = bytes.plainJSONRunEnd(from: index)
       guard index < end else { break }
-      let byte = base[index]
+      let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         index += 1
         return .plain(start..<(index - 1))
@@ -88,70 +72,69 @@ package enum JSONString {
     throw Failure(.unexpectedEnd, at: index)
   }
 
-  /// The rest of a string that has an escape at `index`; `start` is just after its quote.
+  /// The rest of a string that has an escape at `index`; `start` is just after its quote. The
+  /// decoded bytes are appended to `buffer` after one reserve, so it does not move; on a failure
+  /// `buffer` is as it was.
   private static func readEscaped(
-    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, at index: inout Int, into buffer: inout ByteBuffer
+    _ bytes: ByteView, from start: Int, at index: inout Int, into buffer: inout ByteBuffer
   ) throws(Failure) -> Read {
     let end = bytes.count
-    guard let base = bytes.baseAddress else { throw Failure(.unexpectedEnd, at: index) }
     buffer.reserve(end - start)
     let first = buffer.count
-    let out = buffer.base + first
-    var written = index - start
-    out.update(from: base + start, count: written)
-    while index < end {
-      let byte = base[index]
-      switch byte {
-      case UInt8(ascii: "\""):
-        index += 1
-        buffer.didWrite(written)
-        return .decoded(first..<(first + written))
-      case UInt8(ascii: "\\"):
-        index += 1
-        guard index < end else { throw Failure(.unexpectedEnd, at: index) }
-        let escape = base[index]
-        index += 1
-        let decoded: UInt8
-        switch escape {
-        case UInt8(ascii: "\""): decoded = 0x22
-        case UInt8(ascii: "\\"): decoded = 0x5C
-        case UInt8(ascii: "/"): decoded = 0x2F
-        case UInt8(ascii: "b"): decoded = 0x08
-        case UInt8(ascii: "f"): decoded = 0x0C
-        case UInt8(ascii: "n"): decoded = 0x0A
-        case UInt8(ascii: "r"): decoded = 0x0D
-        case UInt8(ascii: "t"): decoded = 0x09
-        case UInt8(ascii: "u"):
-          for unit in UTF8.encode(try unicodeEscape(bytes, at: &index)) ?? UTF8.EncodedScalar() {
-            out[written] = unit
-            written += 1
-          }
-          continue
-        default: throw Failure(.invalidEscape, at: index - 2)
-        }
-        out[written] = decoded
-        written += 1
-      default:
-        if byte < 0x20 { throw Failure(byte == 0 ? .nulCharacter : .controlCharacter, at: index) }
-        if byte < 0x80 {
-          out[written] = byte
-          written += 1
+    do throws(Failure) {
+      buffer.append(bytes[start..<index])
+      while index < end {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "\""):
           index += 1
-          continue
+          return .decoded(first..<buffer.count)
+        case UInt8(ascii: "\\"):
+          index += 1
+          guard index < end else { throw Failure(.unexpectedEnd, at: index) }
+          let escape = bytes[index]
+          index += 1
+          let decoded: UInt8
+          switch escape {
+          case UInt8(ascii: "\""): decoded = 0x22
+          case UInt8(ascii: "\\"): decoded = 0x5C
+          case UInt8(ascii: "/"): decoded = 0x2F
+          case UInt8(ascii: "b"): decoded = 0x08
+          case UInt8(ascii: "f"): decoded = 0x0C
+          case UInt8(ascii: "n"): decoded = 0x0A
+          case UInt8(ascii: "r"): decoded = 0x0D
+          case UInt8(ascii: "t"): decoded = 0x09
+          case UInt8(ascii: "u"):
+            for unit in UTF8.encode(try unicodeEscape(bytes, at: &index)) ?? UTF8.EncodedScalar() {
+              buffer.append(unit)
+            }
+            continue
+          default: throw Failure(.invalidEscape, at: index - 2)
+          }
+          buffer.append(decoded)
+        default:
+          if byte < 0x20 { throw Failure(byte == 0 ? .nulCharacter : .controlCharacter, at: index) }
+          if byte < 0x80 {
+            buffer.append(byte)
+            index += 1
+            continue
+          }
+          let length = UTF8Validation.scalarLength(in: bytes, at: index)
+          guard length > 0 else { throw Failure(.invalidUTF8, at: index) }
+          buffer.append(bytes[index..<(index + length)])
+          index += length
         }
-        let length = UTF8Validation.scalarLength(in: bytes, at: index)
-        guard length > 0 else { throw Failure(.invalidUTF8, at: index) }
-        (out + written).update(from: base + index, count: length)
-        written += length
-        index += length
       }
+      throw Failure(.unexpectedEnd, at: index)
+    } catch {
+      buffer.truncate(to: first)
+      throw error
     }
-    throw Failure(.unexpectedEnd, at: index)
   }
 
   /// The scalar of `\uXXXX`, or of a surrogate pair `\uD83D\uDE00`; `index` is just after
   /// the `u`. NUL and a lone surrogate are refused, reported at the escape's backslash.
-  private static func unicodeEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) throws(Failure)
+  private static func unicodeEscape(_ bytes: ByteView, at index: inout Int) throws(Failure)
     -> Unicode.Scalar
   {
     let escapeStart = index - 2
@@ -173,7 +156,7 @@ package enum JSONString {
   }
 
   /// Four hex digits; a failure names the first byte that is not one, or the end.
-  private static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) throws(Failure) -> UInt32 {
+  private static func hex4(_ bytes: ByteView, at index: inout Int) throws(Failure) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {
       guard index < bytes.count else { throw Failure(.unexpectedEnd, at: index) }

@@ -3,14 +3,14 @@
 enum UTF8Validation {
   /// The length of the well-formed scalar at `i`, or 0 when the bytes there are not UTF-8.
   @inline(__always)
-  static func scalarLength(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+  static func scalarLength(in bytes: ByteView, at i: Int) -> Int {
     decode(bytes, at: i)?.length ?? 0
   }
 
   /// Decodes the scalar whose lead byte (≥ 0x80) is at `i`. Rejects overlong forms, surrogates and
   /// values above U+10FFFF, as the Unicode standard requires of a conforming decoder.
   @inline(__always)
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: Unicode.Scalar, length: Int)? {
+  static func decode(_ bytes: ByteView, at i: Int) -> (scalar: Unicode.Scalar, length: Int)? {
     let lead = bytes[i]
     let length: Int
     let secondRange: ClosedRange<UInt8>

@@ -12,7 +12,7 @@ package struct JSONWriter {
   package var string: String { String(decoding: bytes, as: UTF8.self) }
 
   package mutating func raw(_ text: StaticString) {
-    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    bytes.append(ByteView(text))
   }
 
   package mutating func null() { raw("null") }
@@ -37,19 +37,18 @@ package struct JSONWriter {
 
   /// Writes a JSON string literal, escaping quotes, backslashes and control characters.
   package mutating func string(_ value: String) {
-    var value = value
-    value.withUTF8 { string(utf8: $0) }
+    ByteView.withUTF8(value) { string(utf8: $0) }
   }
 
   /// Writes UTF-8 bytes as a JSON string literal, escaped as ``string(_:)`` escapes them;
   /// bulk validation writes values this way without building a `String`.
-  package mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+  package mutating func string(utf8: ByteView) {
     bytes.append(UInt8(ascii: "\""))
     var runStart = 0
     for i in 0..<utf8.count {
       let byte = utf8[i]
       guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+      bytes.append(utf8[runStart..<i])
       runStart = i + 1
       switch byte {
       case 0x22: raw("\\\"")
@@ -58,12 +57,11 @@ package struct JSONWriter {
       case 0x0D: raw("\\r")
       case 0x09: raw("\\t")
       default:
-        let hex: StaticString = "0123456789abcdef"
-        let digits = hex.utf8Start
+        let digits = ByteView("0123456789abcdef")
         bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
       }
     }
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    bytes.append(utf8[runStart..<utf8.count])
     bytes.append(UInt8(ascii: "\""))
   }
 

@@ -164,7 +164,7 @@ package struct ByteBuffer: ~Copyable {
       return
     }
     var writer = JSONWriter()
-    writer.string(utf8: value)
+    writer.string(utf8: ByteView(value))
     append(writer.bytes)
   }
 }

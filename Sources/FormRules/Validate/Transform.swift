@@ -5,8 +5,8 @@ import Foundation
 /// non-ASCII values of a normalizing field pay for it.
 package enum Transform {
   /// The value in `form`, as a `String` to be stored by the caller.
-  static func normalized(_ bytes: UnsafeBufferPointer<UInt8>, _ form: Normalization) -> String {
-    let string = String(decoding: bytes, as: UTF8.self)
+  static func normalized(_ bytes: ByteView, _ form: Normalization) -> String {
+    let string = bytes.string
     switch form {
     case .none: return string
     case .nfc: return string.precomposedStringWithCanonicalMapping
@@ -19,7 +19,7 @@ package enum Transform {
   /// identity provider.
   static func applied(to s: String, normalize: Normalization, trim: Bool) -> String {
     var s = s
-    if normalize != .none { s = s.withUTF8 { normalized($0, normalize) } }
+    if normalize != .none { s = ByteView.withUTF8(s) { normalized($0, normalize) } }
     return trim ? trimmingWhitespace(s) : s
   }
 
@@ -33,11 +33,11 @@ package enum Transform {
   /// A `String` without its leading and trailing White_Space scalars, through the byte
   /// form below, for the lists and user inputs that rules canonicalize.
   package static func trimmingWhitespace(_ s: String) -> String {
-    var s = s
-    return s.withUTF8 { bytes in
+    let trimmed: String? = ByteView.withUTF8(s) { bytes in
       let trimmed = trimmingWhitespace(bytes)
-      return trimmed.count == bytes.count ? nil : String(decoding: trimmed, as: UTF8.self)
-    } ?? s
+      return trimmed.count == bytes.count ? nil : trimmed.string
+    }
+    return trimmed ?? s
   }
 
   /// Unicode's White_Space property, from its fixed list of 25 scalars; a test compares
@@ -54,8 +54,10 @@ package enum Transform {
 
   /// The bytes without leading and trailing White_Space scalars, the `trim` transform
   /// removes them.
-  package static func trimmingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    guard let first = bytes.first, let last = bytes.last else { return bytes }
+  package static func trimmingWhitespace(_ bytes: ByteView) -> ByteView {
+    guard !bytes.isEmpty else { return bytes }
+    let first = bytes[0]
+    let last = bytes[bytes.count - 1]
     if first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return bytes }
     var start = 0
     while start < bytes.count {
@@ -63,19 +65,21 @@ package enum Transform {
       guard isWhitespace(scalar.value) else { break }
       start += length
     }
-    guard start < bytes.count else { return UTF8Text.empty }
+    guard start < bytes.count else { return .empty }
     var end = bytes.count
     while end > start {
       let scalarStart = UTF8Text.scalarStart(in: bytes, before: end)
       guard isWhitespace(UTF8Text.scalar(in: bytes, at: scalarStart).0.value) else { break }
       end = scalarStart
     }
-    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    return bytes[start..<end]
   }
 
   /// Whether the first or the last scalar is White_Space.
-  static func hasOuterWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = bytes.first, let last = bytes.last else { return false }
+  static func hasOuterWhitespace(_ bytes: ByteView) -> Bool {
+    guard !bytes.isEmpty else { return false }
+    let first = bytes[0]
+    let last = bytes[bytes.count - 1]
     if first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return false }
     if isWhitespace(UTF8Text.scalar(in: bytes, at: 0).0.value) { return true }
     return isWhitespace(UTF8Text.scalar(in: bytes, at: UTF8Text.scalarStart(in: bytes, before: bytes.count)).0.value)
@@ -96,12 +100,11 @@ public enum LengthUnit: String, Sendable, CaseIterable {
 
   /// The length of a `String` in this unit, counted as the rules count its bytes.
   public func length(of s: String) -> Int {
-    var s = s
-    return s.withUTF8 { length(utf8: $0) }
+    ByteView.withUTF8(s) { length(utf8: $0) }
   }
 
   /// The length of well-formed UTF-8 bytes in this unit.
-  package func length(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  package func length(utf8 bytes: ByteView) -> Int {
     switch self {
     case .characters: return UTF8Text.scalarCount(bytes)
     case .utf8: return bytes.count
@@ -109,7 +112,7 @@ public enum LengthUnit: String, Sendable, CaseIterable {
       var supplementary = 0
       for byte in bytes where byte >= 0xF0 { supplementary += 1 }
       return UTF8Text.scalarCount(bytes) + supplementary
-    case .graphemes: return String(decoding: bytes, as: UTF8.self).count
+    case .graphemes: return bytes.string.count
     }
   }
 }

@@ -10,7 +10,7 @@ extension Analysis {
     let n = scalars.count
     guard n >= 3 else { return }
     // The digit at each position (-1 for none), looked up once, on the stack.
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { digits in
+    withScratch(of: Int.self, capacity: n, initial: 0) { digits in
       // Every reading needs three digits at least (a year four; a date one each for day,
       // month and year): most passwords have fewer and are done here.
       var digitCount = 0
@@ -20,11 +20,11 @@ extension Analysis {
         if d >= 0 { digitCount += 1 }
       }
       guard digitCount >= 3 else { return }
-      dateMatches(digits: UnsafeBufferPointer(digits), into: &matches)
+      dateMatches(digits: digits, into: &matches)
     }
   }
 
-  private func dateMatches(digits: UnsafeBufferPointer<Int>, into matches: inout [Match]) {
+  private func dateMatches(digits: ScratchView<Int>, into matches: inout [Match]) {
     let n = digits.count
     let reference = StrengthEstimator.referenceYear
     /// The number the `length` digits from `start` spell, or `nil` when one is not a digit.

@@ -28,6 +28,9 @@ enum Romaji {
     /// The letter starts or ends a kana (or one scalar), so a word may begin or end here.
     var startsUnit: Bool
     var endsUnit: Bool
+
+    /// What scratch memory holds before a letter is written.
+    static let blank = Letter(value: 0, start: 0, end: 0, startsUnit: false, endsUnit: false)
   }
 
   /// A word break in the romaji view.
@@ -84,15 +87,14 @@ enum Romaji {
     }
   }
 
-  /// Letters written one after another into a buffer the caller sized (bounds-checked in
-  /// debug builds).
+  /// Letters written one after another into a buffer the caller sized (bounds-checked).
   struct Letters {
-    let buffer: UnsafeMutableBufferPointer<Letter>
+    let buffer: ScratchView<Letter>
     var count = 0
 
     @inline(__always)
     mutating func append(_ letter: Letter) {
-      buffer.initializeElement(at: count, to: letter)
+      buffer[count] = letter
       count += 1
     }
 
@@ -105,17 +107,16 @@ enum Romaji {
 
   /// The romaji view of a password: one ``Letter`` per romaji letter, with the scalars it came from.
   static func transliterate(_ scalars: [Unicode.Scalar]) -> [Letter] {
-    scalars.withUnsafeBufferPointer { scalars in
-      [Letter](unsafeUninitializedCapacity: scalars.count * lettersPerScalar) { buffer, count in
-        count = transliterate(scalars, into: buffer)
-      }
+    withScratch(of: Letter.self, capacity: scalars.count * lettersPerScalar, initial: .blank) { buffer in
+      let count = transliterate(scalars, into: buffer)
+      return (0..<count).map { buffer[$0] }
     }
   }
 
   /// The romaji view of a password, written to `buffer` (room for ``lettersPerScalar``
   /// letters per scalar); returns the number of letters.
   static func transliterate(
-    _ scalars: UnsafeBufferPointer<Unicode.Scalar>, into buffer: UnsafeMutableBufferPointer<Letter>
+    _ scalars: [Unicode.Scalar], into buffer: ScratchView<Letter>
   ) -> Int {
     var out = Letters(buffer: buffer)
     var pendingDouble: Int? = nil  // the start of a っ waiting for the next consonant
@@ -228,16 +229,19 @@ enum Romaji {
 
   /// The reduced spelling of a romaji view (see the type's documentation).
   static func reduce(_ letters: [Letter]) -> [Letter] {
-    letters.withUnsafeBufferPointer { letters in
-      [Letter](unsafeUninitializedCapacity: 2 * letters.count) { buffer, count in
-        count = reduce(letters, into: buffer)
-      }
+    let n = letters.count
+    return withScratch(of: Letter.self, capacity: 3 * n, initial: .blank) { buffer in
+      let input = buffer[0..<n]
+      for k in 0..<n { input[k] = letters[k] }
+      let output = buffer[n..<(3 * n)]
+      let count = reduce(input, into: output)
+      return (0..<count).map { output[$0] }
     }
   }
 
   /// The reduced spelling of a romaji view, written to `buffer` (room for twice as many
   /// letters: `ja` becomes `zya`); returns the number of letters.
-  static func reduce(_ letters: UnsafeBufferPointer<Letter>, into buffer: UnsafeMutableBufferPointer<Letter>) -> Int {
+  static func reduce(_ letters: ScratchView<Letter>, into buffer: ScratchView<Letter>) -> Int {
     // Pass 1: Hepburn to Kunrei, n', m before b/p/m.
     var a = Letters(buffer: buffer)
     let n = letters.count

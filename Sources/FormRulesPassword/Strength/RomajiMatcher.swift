@@ -12,25 +12,25 @@ extension Analysis {
     // The romaji view and then its reduced spelling (at most twice as long), in one
     // allocation rather than an array per step.
     let capacity = scalars.count * Romaji.lettersPerScalar
-    let buffer = UnsafeMutableBufferPointer<Romaji.Letter>.allocate(capacity: 3 * capacity)
-    defer { buffer.deallocate() }
-    let view = UnsafeMutableBufferPointer(rebasing: buffer[..<capacity])
-    let reduced = UnsafeMutableBufferPointer(rebasing: buffer[capacity...])
-    let viewCount = scalars.withUnsafeBufferPointer { Romaji.transliterate($0, into: view) }
-    let reducedCount = Romaji.reduce(UnsafeBufferPointer(rebasing: view[..<viewCount]), into: reduced)
-    let letters = UnsafeBufferPointer(rebasing: reduced[..<reducedCount])
-    let n = letters.count
-    for s in 0..<n where letters[s].startsUnit && letters[s].value != Romaji.breakValue {
-      var node = WordTrie.root
-      var e = s
-      while e < n, let next = trie.child(node, letters[e].value) {
-        node = next
-        let rank = trie.rank(node)
-        if rank > 0, letters[e].endsUnit {
-          let word = Match.Word(rank: rank, source: WordSource(rawValue: trie.source(node)) ?? .word, variant: true)
-          appendWord(letters[s].start, letters[e].end, word, substitutions: [], into: &matches)
+    withScratch(of: Romaji.Letter.self, capacity: 3 * capacity, initial: .blank) { buffer in
+      let view = buffer[0..<capacity]
+      let reduced = buffer[capacity..<(3 * capacity)]
+      let viewCount = Romaji.transliterate(scalars, into: view)
+      let reducedCount = Romaji.reduce(view[0..<viewCount], into: reduced)
+      let letters = reduced[0..<reducedCount]
+      let n = letters.count
+      for s in 0..<n where letters[s].startsUnit && letters[s].value != Romaji.breakValue {
+        var node = WordTrie.root
+        var e = s
+        while e < n, let next = trie.child(node, letters[e].value) {
+          node = next
+          let rank = trie.rank(node)
+          if rank > 0, letters[e].endsUnit {
+            let word = Match.Word(rank: rank, source: WordSource(rawValue: trie.source(node)) ?? .word, variant: true)
+            appendWord(letters[s].start, letters[e].end, word, substitutions: [], into: &matches)
+          }
+          e += 1
         }
-        e += 1
       }
     }
   }

@@ -15,7 +15,7 @@ extension Analysis {
     // The runs added so far (a handful: a linear search beats hashing them), in a stack
     // buffer with room for every even-step run (one per position at most), and in an
     // array for any kana run beyond that.
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { keys in
+    withScratch(of: Int.self, capacity: n, initial: 0) { keys in
       var keyCount = 0
       var moreKeys: [Int] = []
       func add(_ i: Int, _ j: Int, ascending: Bool) {

@@ -11,7 +11,7 @@ extension Analysis {
     guard n >= 3 else { return }
     // Where each scalar is typed (`key << 1 | shifted`, -1 for nowhere), refilled per
     // layout, on the stack.
-    withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { codes in
+    withScratch(of: Int32.self, capacity: n, initial: 0) { codes in
       for graph in estimator.layouts {
         for k in 0..<n { codes[k] = graph.code(of: Sequences.widthFolded(scalars[k])) }
         var i = 0

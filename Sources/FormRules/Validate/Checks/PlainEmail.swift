@@ -15,21 +15,22 @@ enum PlainEmail {
   private static let letter: UInt8 = 8
 
   /// Character classes of the ASCII bytes; bytes from 0x80 have none.
-  private static let classes: [UInt8] = {
+  private static let classes: ByteTable = {
     var table = [UInt8](repeating: 0, count: 256)
     for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = atext | hostname | letter }
     for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = atext | hostname | letter }
     for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = atext | hostname | digit }
     for byte in "!#$%&'*+-/=?^_`{|}~".utf8 { table[Int(byte)] |= atext }
     table[Int(UInt8(ascii: "-"))] |= hostname
-    return table
+    return ByteTable(table)
   }()
 
   /// - Parameter allowSpecialUse: the profile's ``EmailSyntax/allowSpecialUse``.
-  static func accepts(_ bytes: UnsafeBufferPointer<UInt8>, allowSpecialUse: Bool) -> Bool {
+  static func accepts(_ bytes: ByteView, allowSpecialUse: Bool) -> Bool {
     let count = bytes.count
     guard count > 0, count <= 254 else { return false }
-    return classes.withUnsafeBufferPointer { table in
+    do {
+      let table = classes
       // The local part: atext with single inner dots.
       var i = 0
       var afterDot = true
@@ -40,7 +41,7 @@ enum PlainEmail {
           if afterDot { return false }
           afterDot = true
         } else {
-          if table[Int(byte)] & atext == 0 { return false }
+          if table[byte] & atext == 0 { return false }
           afterDot = false
         }
         i += 1
@@ -70,13 +71,13 @@ enum PlainEmail {
           letters = true
           continue
         }
-        let kind = table[Int(bytes[j])]
+        let kind = table[bytes[j]]
         if kind & hostname == 0 { return false }
         if kind & letter == 0 { letters = false }
         j += 1
       }
       guard labels >= 2, letters, count - labelStart >= 2 else { return false }
-      return allowSpecialUse || !TopLevelDomain.isSpecialUse(UnsafeBufferPointer(rebasing: bytes[labelStart...]))
+      return allowSpecialUse || !TopLevelDomain.isSpecialUse(bytes.suffix(from: labelStart))
     }
   }
 }

@@ -6,7 +6,7 @@ import Foundation
     public static let isAvailable = false
 
     /// Without libidn2 every domain goes through ``tableFreeASCIIDomain(utf8:)``.
-    static func asciiDomain(utf8 domain: UnsafeBufferPointer<UInt8>) -> Result<String, Failure> {
+    static func asciiDomain(utf8 domain: ByteView) -> Result<String, Failure> {
       tableFreeASCIIDomain(utf8: domain)
     }
   }
@@ -23,9 +23,9 @@ extension IDNA {
   /// judge is refused outright: right-to-left scripts, joiners and the CONTEXTO characters. So it
   /// is meant never to be laxer than libidn2, only stricter; it is compiled in every build, so a
   /// test holds it against libidn2 on mutated A-labels.
-  static func tableFreeASCIIDomain(utf8 domain: UnsafeBufferPointer<UInt8>) -> Result<String, Failure> {
+  static func tableFreeASCIIDomain(utf8 domain: ByteView) -> Result<String, Failure> {
     guard domain.allSatisfy({ $0 < 0x80 }) else { return .failure(.unavailable) }
-    let ascii = String(decoding: domain, as: UTF8.self).lowercased()
+    let ascii = domain.string.lowercased()
     guard isSTD3(ascii) else { return .failure(Failure(code: "STD3")) }
     for label in ascii.utf8.split(separator: UInt8(ascii: ".")) {
       let bytes = Array(label)

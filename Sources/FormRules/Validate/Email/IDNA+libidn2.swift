@@ -1,6 +1,4 @@
 #if IDNA
-  internal import CIDN2
-
   extension IDNA {
     /// Whether this build maps and checks Unicode domains (libidn2, the `IDNA` trait).
     public static let isAvailable = true
@@ -8,19 +6,12 @@
     /// libidn2 does the mapping, normalization and IDNA2008 checks. UseSTD3ASCIIRules is checked
     /// here on its output instead of by libidn2's flag, because libidn2 2.3 drops a character that
     /// maps to a non-LDH ASCII character (`a;b` → `ab`) instead of refusing it.
-    static func asciiDomain(utf8 domain: UnsafeBufferPointer<UInt8>) -> Result<String, Failure> {
-      var input = [UInt8](domain)
-      input.append(0)
-      var output: UnsafeMutablePointer<UInt8>?
-      let status = input.withUnsafeBufferPointer { buffer in
-        idn2_lookup_u8(buffer.baseAddress, &output, cidn2_lookup_flags())
+    static func asciiDomain(utf8 domain: ByteView) -> Result<String, Failure> {
+      let ascii: String
+      switch IDN2.lookup(domain) {
+      case .success(let lookedUp): ascii = lookedUp
+      case .failure(let refused): return .failure(Failure(code: refused.name))
       }
-      guard status == 0, let output else {
-        let name = idn2_strerror_name(status).map { String(cString: $0) } ?? "IDN2_\(status)"
-        return .failure(Failure(code: name))
-      }
-      let ascii = String(cString: output)
-      idn2_free(output)
       let inputDots = domain.reduce(0) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }
       guard isSTD3(ascii), ascii.utf8.reduce(0, { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }) == inputDots,
         !hasSTD3ValidOnlyScalar(ascii)
@@ -35,10 +26,8 @@
     /// find them (only domains that have an A-label get here).
     private static func hasSTD3ValidOnlyScalar(_ ascii: String) -> Bool {
       guard ascii.contains("xn--") else { return false }
-      var unicode: UnsafeMutablePointer<CChar>?
-      guard idn2_to_unicode_8z8z(ascii, &unicode, 0) == 0, let unicode else { return true }
-      defer { idn2_free(unicode) }
-      return String(cString: unicode).unicodeScalars.contains {
+      guard let unicode = IDN2.toUnicode(ascii) else { return true }
+      return unicode.unicodeScalars.contains {
         $0.value == 0x2260 || $0.value == 0x226E || $0.value == 0x226F
       }
     }

@@ -38,14 +38,13 @@ public enum IDNA {
 
   /// The domain with every label as an A-label or lower-case ASCII, or why it has none.
   public static func asciiDomain(_ domain: String) -> Result<String, Failure> {
-    var domain = domain
-    return domain.withUTF8 { asciiDomain(utf8: $0) }
+    ByteView.withUTF8(domain) { asciiDomain(utf8: $0) }
   }
 
   /// ``asciiDomain(utf8:)`` through a small cache shared by every thread. A libidn2 lookup costs
   /// 10–60 µs, about twenty times a whole record's validation, while the IDNs in a batch of sign-ups
   /// repeat (a few dozen domains cover most of them). The result depends on the domain alone.
-  static func cachedASCIIDomain(utf8 domain: UnsafeBufferPointer<UInt8>) -> Result<String, Failure> {
+  static func cachedASCIIDomain(utf8 domain: ByteView) -> Result<String, Failure> {
     if let cached = cache.lookup(domain) { return cached }
     let result = asciiDomain(utf8: domain)
     cache.store(domain, result)
@@ -78,13 +77,13 @@ private final class DomainCache: @unchecked Sendable {
   private var keys = [[UInt8]](repeating: [], count: DomainCache.slots)
   private var values = [Result<String, IDNA.Failure>?](repeating: nil, count: DomainCache.slots)
 
-  private static func slot(_ domain: UnsafeBufferPointer<UInt8>) -> Int {
+  private static func slot(_ domain: ByteView) -> Int {
     var hash: UInt32 = 2_166_136_261
     for byte in domain { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
     return Int(hash % UInt32(slots))
   }
 
-  func lookup(_ domain: UnsafeBufferPointer<UInt8>) -> Result<String, IDNA.Failure>? {
+  func lookup(_ domain: ByteView) -> Result<String, IDNA.Failure>? {
     let index = Self.slot(domain)
     lock.lock()
     defer { lock.unlock() }
@@ -92,10 +91,10 @@ private final class DomainCache: @unchecked Sendable {
     return value
   }
 
-  func store(_ domain: UnsafeBufferPointer<UInt8>, _ value: Result<String, IDNA.Failure>) {
+  func store(_ domain: ByteView, _ value: Result<String, IDNA.Failure>) {
     guard domain.count <= 253 else { return }
     let index = Self.slot(domain)
-    let key = Array(domain)
+    let key = domain.array
     lock.lock()
     defer { lock.unlock() }
     keys[index] = key

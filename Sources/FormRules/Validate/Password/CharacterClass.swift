@@ -53,7 +53,7 @@ public enum CharacterClass: String, Sendable, CaseIterable {
   }
 
   /// The classes present in well-formed UTF-8 `bytes`: bit `c.bit` for class `c`.
-  static func present(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  static func present(in bytes: ByteView) -> Int {
     let all = (1 << allCases.count) - 1
     var found = 0
     for scalar in UTF8Text.Scalars(bytes) {

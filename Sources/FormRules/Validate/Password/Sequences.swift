@@ -109,10 +109,11 @@ package enum Sequences {
     let width = Swift.max(maxTablesPerScalar, 1)
     // The runs through the previous character and through this one (at most one per
     // table the character is in), in the two halves of one stack buffer.
-    return withUnsafeTemporaryAllocation(of: RunState.self, capacity: 2 * width) { buffer -> [Run] in
+    let blank = RunState(table: 0, position: 0, up: 0, down: 0)
+    return withScratch(of: RunState.self, capacity: 2 * width, initial: blank) { buffer -> [Run] in
       var result: [Run] = []
-      var runs = UnsafeMutableBufferPointer(rebasing: buffer[0..<width])
-      var next = UnsafeMutableBufferPointer(rebasing: buffer[width..<2 * width])
+      var runs = buffer[0..<width]
+      var next = buffer[width..<2 * width]
       var runCount = 0
       var nextCount = 0
       // Reports a run that ended before `end` unless one through `end` grows it.

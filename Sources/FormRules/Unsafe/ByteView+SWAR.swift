@@ -1,0 +1,95 @@
+/// Word-at-a-time scans over a ``ByteView``: eight bytes per load, the rest one at a time.
+///
+/// Why it is safe: every load reads bytes `i..<i + 8` only while `i + 8 <= count`, and the
+/// tail loop reads `i` only while `i < count`; `loadUnaligned` has no alignment requirement.
+extension ByteView {
+  /// The bytes that continue a UTF-8 sequence (`10xxxxxx`): bit 7 set and bit 6 clear.
+  @inlinable
+  package var continuationByteCount: Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let count = buffer.count
+    var continuations = 0
+    var i = 0
+    while i + 8 <= count {
+      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+      i += 8
+    }
+    while i < count {
+      if base[i] & 0xC0 == 0x80 { continuations += 1 }
+      i += 1
+    }
+    return continuations
+  }
+
+  /// Whether a JSON string of these bytes needs an escape: a quote, a backslash or a
+  /// control character. The usual "some byte is zero" trick per word.
+  @inlinable
+  package var needsJSONEscaping: Bool {
+    guard let base = buffer.baseAddress else { return false }
+    let raw = UnsafeRawPointer(base)
+    let count = buffer.count
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var i = 0
+    while i + 8 <= count {
+      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      // Bytes of 0x80 and above are plain here, so the control test masks them out.
+      let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+      if special & high != 0 { break }
+      i += 8
+    }
+    while i < count {
+      let byte = base[i]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
+      i += 1
+    }
+    return false
+  }
+
+  /// Whether every byte is below 0x80.
+  @inlinable
+  package var isASCII: Bool {
+    guard let base = buffer.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    let count = buffer.count
+    var i = 0
+    while i + 8 <= count {
+      if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+      i += 8
+    }
+    while i < count {
+      if base[i] >= 0x80 { return false }
+      i += 1
+    }
+    return true
+  }
+
+  /// The end of the plain run of a JSON string from `start`: the index of the first byte among
+  /// whole eight-byte words that is a quote, a backslash, a control character or above 0x7F, or
+  /// the index where fewer than eight bytes remain. Traps unless `0 <= start <= count`.
+  @inlinable
+  package func plainJSONRunEnd(from start: Int) -> Int {
+    precondition(start >= 0 && start <= buffer.count, "ByteView index out of range")
+    guard let base = buffer.baseAddress else { return start }
+    let raw = UnsafeRawPointer(base)
+    let end = buffer.count
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var index = start
+    while end - index >= 8 {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      let special =
+        (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word) & high
+      // The lowest flagged byte is a real one (false positives only follow a real one).
+      if special != 0 { return index + special.trailingZeroBitCount >> 3 }
+      index += 8
+    }
+    return index
+  }
+}

@@ -1,0 +1,110 @@
+import Testing
+
+@testable import FormRules
+
+/// The checked views of `Unsafe/` (issue 27, point 4): reads in range, empty views, slices, and a
+/// read out of range stopping the process (exit tests run the closure in a child process).
+@Suite("ByteView and ScratchView: checked reads in every build")
+struct ByteViewTests {
+  @Test("reads, count and iteration of a view")
+  func reads() {
+    ByteView.with(Array("héllo".utf8)) { view in
+      #expect(view.count == 6)
+      #expect(!view.isEmpty)
+      #expect(view[0] == UInt8(ascii: "h"))
+      #expect(view[5] == UInt8(ascii: "o"))
+      #expect(Array(view) == Array("héllo".utf8))
+      #expect(view.string == "héllo")
+      #expect(view.firstIndex(of: UInt8(ascii: "l")) == 3)
+      #expect(view.firstIndex(of: UInt8(ascii: "z")) == nil)
+      #expect(view.withSpan { $0.count } == 6)
+    }
+  }
+
+  @Test("an empty view: no bytes, nothing found, equal to .empty")
+  func empty() {
+    ByteView.with([]) { view in
+      #expect(view.isEmpty)
+      #expect(view.count == 0)
+      #expect(Array(view).isEmpty)
+      #expect(view == .empty)
+      #expect(view.firstIndex(of: 0) == nil)
+      #expect(view[0..<0].isEmpty)
+    }
+    #expect(ByteView.empty.isASCII)
+    #expect(ByteView.empty.continuationByteCount == 0)
+    #expect(!ByteView.empty.needsJSONEscaping)
+  }
+
+  @Test("a slice starts again at 0 and compares by its bytes")
+  func slicing() {
+    ByteView.with(Array("user@example.jp".utf8)) { view in
+      let domain = view.suffix(from: 5)
+      #expect(domain.string == "example.jp")
+      #expect(domain[0] == UInt8(ascii: "e"))
+      #expect(view.prefix(upTo: 4).string == "user")
+      #expect(view[5..<12][0..<7].string == "example")
+      #expect(view[15..<15].isEmpty)
+      ByteView.withUTF8("example.jp") { #expect($0 == domain) }
+      #expect(view[0..<4] != domain)
+    }
+  }
+
+  @Test(
+    "the word-at-a-time scans agree with a byte loop",
+    arguments: ["", "a", "abcdefgh", "abcdefghi", "日本語のパスワード", "say \"hi\"\\", "tab\there", "long ascii text!"])
+  func scans(_ s: String) {
+    let bytes = Array(s.utf8)
+    ByteView.with(bytes) { view in
+      #expect(view.isASCII == bytes.allSatisfy { $0 < 0x80 })
+      #expect(view.continuationByteCount == bytes.filter { $0 & 0xC0 == 0x80 }.count)
+      #expect(view.needsJSONEscaping == bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C })
+      #expect(UTF8Text.scalarCount(view) == s.unicodeScalars.count)
+    }
+  }
+
+  @Test("a scratch view reads back what was written, and slices share its memory")
+  func scratch() {
+    let sum = withScratch(of: Int.self, capacity: 6, initial: 0) { scratch in
+      for i in 0..<scratch.count { scratch[i] = i * i }
+      let tail = scratch[3..<6]
+      tail[0] += 100
+      #expect(scratch[3] == 109)
+      return (0..<scratch.count).reduce(0) { $0 + scratch[$1] }
+    }
+    #expect(sum == 0 + 1 + 4 + 109 + 16 + 25)
+  }
+
+  @Test("a read past the end, or before the start, stops the process")
+  func readPastEnd() async {
+    await #expect(processExitsWith: .failure) {
+      ByteView.with([1, 2, 3]) { _ = $0[3] }
+    }
+    await #expect(processExitsWith: .failure) {
+      ByteView.with([1, 2, 3]) { _ = $0[-1] }
+    }
+  }
+
+  @Test("a slice beyond the end stops the process")
+  func sliceOutOfRange() async {
+    await #expect(processExitsWith: .failure) {
+      ByteView.with([1, 2, 3]) { _ = $0[1..<4] }
+    }
+    await #expect(processExitsWith: .failure) {
+      ByteView.with([1, 2, 3]) { _ = $0.suffix(from: 4) }
+    }
+    await #expect(processExitsWith: .failure) {
+      ByteView.with([1, 2, 3]) { _ = $0[1..<4][0] }
+    }
+  }
+
+  @Test("a scratch write past the end stops the process")
+  func scratchPastEnd() async {
+    await #expect(processExitsWith: .failure) {
+      withScratch(of: Int.self, capacity: 2, initial: 0) { $0[2] = 1 }
+    }
+    await #expect(processExitsWith: .failure) {
+      withScratch(of: Int.self, capacity: 4, initial: 0) { $0[2..<4][2] = 1 }
+    }
+  }
+}
