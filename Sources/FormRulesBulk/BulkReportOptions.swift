@@ -74,7 +74,7 @@ struct ReportFramer: ~Copyable {
 
   /// `output[reportStart...]` is the record's report: `{…}` and a newline.
   mutating func frame(
-    line: UnsafeBufferPointer<UInt8>?, number: Int, outcome: BulkValidator.Outcome, output: inout ByteBuffer,
+    line: ByteView?, number: Int, outcome: BulkValidator.Outcome, output: inout ByteBuffer,
     reportStart: Int
   ) {
     if onlyInvalid && outcome == .valid {
@@ -90,14 +90,14 @@ struct ReportFramer: ~Copyable {
     }
     if members.count > 0 {
       prefix.append("\"keep\":{")
-      if let line, let base = line.baseAddress {
+      if let line {
         members.read(line)
         var first = true
         for i in 0..<members.count where members.starts[i] >= 0 {
           if !first { prefix.append(UInt8(ascii: ",")) }
           first = false
-          prefix.append(keys.base + keyOffsets[i], count: keyOffsets[i + 1] - keyOffsets[i])
-          prefix.append(base + members.starts[i], count: members.ends[i] - members.starts[i])
+          prefix.append(keys.view(keyOffsets[i]..<keyOffsets[i + 1]))
+          prefix.append(line[members.starts[i]..<members.ends[i]])
         }
       }
       prefix.append("},")

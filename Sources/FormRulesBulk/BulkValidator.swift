@@ -94,12 +94,17 @@ package final class BulkValidator {
   /// - Parameters:
   ///   - line: the record's bytes, valid only during the call.
   ///   - number: the 1-based line number, quoted in an `input.malformed` failure.
-  package func validate(line: UnsafeBufferPointer<UInt8>, number: Int) -> Outcome {
+  package func validate(line: ByteView, number: Int) -> Outcome {
     if framer == nil { return engine.validate(line: line, number: number) }
     let start = engine.output.count
     let outcome = engine.validate(line: line, number: number)
     framer?.frame(line: line, number: number, outcome: outcome, output: &engine.output, reportStart: start)
     return outcome
+  }
+
+  /// ``validate(line:number:)-(ByteView,_)`` for a line in an array (a request body, a test).
+  package func validate(line: [UInt8], number: Int) -> Outcome {
+    ByteView.with(line) { validate(line: $0, number: number) }
   }
 
   /// Appends the report of a line that was too long to read.
@@ -149,7 +154,7 @@ struct BulkEngine: ~Copyable {
   }
 
   @inline(__always)
-  mutating func validate(line: UnsafeBufferPointer<UInt8>, number: Int) -> BulkValidator.Outcome {
+  mutating func validate(line: ByteView, number: Int) -> BulkValidator.Outcome {
     // A named check cannot run here: the one general path fails it closed with
     // check.unavailable, where the record path would leave it out.
     if policy.hasNamedChecks { return write(policy.validate(jsonRecord: line, line: number)) }
@@ -177,10 +182,10 @@ struct RecordPath: ~Copyable {
   let policy: Policy
   let language: String
   private var scanner: RecordScanner
-  private let values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
-  private let oversized: UnsafeMutablePointer<Bool>
-  private let fieldValid: UnsafeMutablePointer<Bool>
-  private let pending: UnsafeMutablePointer<Plan.Pending>
+  private let values: FixedArray<ByteView?>
+  private let oversized: FixedArray<Bool>
+  private let fieldValid: FixedArray<Bool>
+  private let pending: FixedArray<Plan.Pending>
   private var cache = FailureRenderCache()
   private var arena = TransformArena()
   private var extras: [Failure] = []
@@ -199,24 +204,14 @@ struct RecordPath: ~Copyable {
     self.policy = policy
     self.language = language
     scanner = RecordScanner(fieldNames: plan.names)
-    values = .allocate(capacity: max(plan.fieldCount, 1))
-    values.initialize(repeating: nil)
-    fieldValid = .allocate(capacity: max(plan.fieldCount, 1))
-    fieldValid.initialize(repeating: true, count: max(plan.fieldCount, 1))
-    oversized = .allocate(capacity: max(plan.fieldCount, 1))
-    oversized.initialize(repeating: false, count: max(plan.fieldCount, 1))
-    pending = .allocate(capacity: plan.pendingCapacity)
-  }
-
-  deinit {
-    values.deallocate()
-    fieldValid.deallocate()
-    oversized.deallocate()
-    pending.deallocate()
+    values = FixedArray(repeating: nil, count: plan.fieldCount)
+    fieldValid = FixedArray(repeating: true, count: plan.fieldCount)
+    oversized = FixedArray(repeating: false, count: plan.fieldCount)
+    pending = FixedArray(repeating: .none, count: plan.pendingCapacity)
   }
 
   /// Validates one record and appends its report and a newline.
-  mutating func validate(line: UnsafeBufferPointer<UInt8>, number: Int, into output: inout ByteBuffer)
+  mutating func validate(line: ByteView, number: Int, into output: inout ByteBuffer)
     -> BulkValidator.Outcome
   {
     scanned = scanner.scan(line)
@@ -232,13 +227,12 @@ struct RecordPath: ~Copyable {
       }
     }
     let fieldCount = plan.fieldCount
-    let slots = scanner.slots
-    for i in 0..<fieldCount { values[i] = slots[i].state == .string ? slots[i].bytes : nil }
-    plan.transform(values, oversized: oversized, arena: &arena)
+    for i in 0..<fieldCount { values[i] = scanner.slots[i].state == .string ? scanner.slots[i].bytes : nil }
+    plan.transform(values.view, oversized: oversized.view, arena: &arena)
     defer { arena.reset() }
     if !extras.isEmpty { extras.removeAll(keepingCapacity: true) }
     failureCount = plan.evaluate(
-      values, oversized: oversized, pending: pending, fieldValid: fieldValid, extras: &extras)
+      values.view, oversized: oversized.view, pending: pending.view, fieldValid: fieldValid.view, extras: &extras)
     recordValid = true
     for i in 0..<fieldCount where !fieldValid[i] { recordValid = false }
     nextFailure = 0
@@ -246,13 +240,6 @@ struct RecordPath: ~Copyable {
     ReportWriter.write(&self, plan: plan, to: &output)
     output.append(0x0A)
     return recordValid ? .valid : .invalid
-  }
-
-  /// Whether `part` lies inside `whole` (trimming keeps a value inside the line's bytes).
-  @inline(__always)
-  private static func isWithin(_ part: UnsafeBufferPointer<UInt8>, _ whole: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let p = part.baseAddress, let w = whole.baseAddress else { return part.isEmpty }
-    return p >= w && p + part.count <= w + whole.count
   }
 }
 
@@ -267,11 +254,12 @@ extension RecordPath: ReportContent {
   func isValid(field i: Int) -> Bool { fieldValid[i] }
 
   @inline(__always)
-  func withValue<R>(field i: Int, _ body: (UnsafeBufferPointer<UInt8>?, Bool) -> R) -> R {
+  func withValue<R>(field i: Int, _ body: (ByteView?, Bool) -> R) -> R {
     guard let value = values[i] else { return body(nil, false) }
-    // The line's own bytes need no escaping; decoded or normalized ones may.
+    // The line's own bytes need no escaping (trimming keeps a value inside them); decoded or
+    // normalized ones may.
     let slot = scanner.slots[i]
-    return body(value, scanned && slot.isPlain && Self.isWithin(value, slot.bytes))
+    return body(value, scanned && slot.isPlain && value.lies(within: slot.bytes))
   }
 
   /// The field's failures are the next ones in `pending`, which the plan fills in field order.

@@ -1,11 +1,5 @@
 import FormRules
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Finds the raw JSON text of a few top-level members of a record, for `--keep`.
 ///
 /// It reads the record's object from the left and stops at the first thing it cannot
@@ -18,45 +12,34 @@ import FormRules
 /// It is independent of the evaluator: whichever path validated the record, the same
 /// reader finds the same members.
 ///
-/// It owns its memory (`~Copyable`), freed by `deinit`.
+/// It owns its memory (`~Copyable`).
 struct KeptMembers: ~Copyable {
   let count: Int
   /// The names' UTF-8 bytes, in `--keep` order, back to back; name `i` is
   /// `nameBytes[nameOffsets[i]..<nameOffsets[i + 1]]`.
-  private let nameBytes: UnsafeMutableBufferPointer<UInt8>
-  private let nameOffsets: UnsafeMutablePointer<Int>
+  private let nameBytes: FixedArray<UInt8>
+  private let nameOffsets: FixedArray<Int>
   /// Per name, the value's byte range in the last line read; `starts[i] < 0` when the
   /// member is absent or unreadable.
-  let starts: UnsafeMutablePointer<Int>
-  let ends: UnsafeMutablePointer<Int>
+  let starts: FixedArray<Int>
+  let ends: FixedArray<Int>
 
   init(names: [String]) {
     count = names.count
     let utf8 = names.map { Array($0.utf8) }
-    nameBytes = .allocate(capacity: max(utf8.reduce(0) { $0 + $1.count }, 1))
-    nameOffsets = .allocate(capacity: count + 1)
-    starts = .allocate(capacity: max(count, 1))
-    ends = .allocate(capacity: max(count, 1))
-    var offset = 0
-    for (i, name) in utf8.enumerated() {
-      nameOffsets[i] = offset
-      for byte in name {
-        nameBytes[offset] = byte
-        offset += 1
-      }
-    }
-    nameOffsets[count] = offset
+    nameBytes = FixedArray(utf8.flatMap { $0 })
+    var offsets = [0]
+    for name in utf8 { offsets.append(offsets[offsets.count - 1] + name.count) }
+    nameOffsets = FixedArray(offsets)
+    starts = FixedArray(repeating: -1, count: count)
+    ends = FixedArray(repeating: -1, count: count)
   }
 
-  deinit {
-    nameBytes.deallocate()
-    nameOffsets.deallocate()
-    starts.deallocate()
-    ends.deallocate()
-  }
+  /// Name `i`'s UTF-8 bytes.
+  private func name(_ i: Int) -> ByteView { nameBytes.bytes(nameOffsets[i]..<nameOffsets[i + 1]) }
 
   /// Finds the members in `line`; the answers are in ``starts`` and ``ends``.
-  func read(_ line: UnsafeBufferPointer<UInt8>) {
+  func read(_ line: ByteView) {
     for i in 0..<count { starts[i] = -1 }
     var found = 0
     var reader = Reader(bytes: line)
@@ -88,30 +71,22 @@ struct KeptMembers: ~Copyable {
   }
 
   /// Which name a key (its quotes included in `range`) is; keys with escapes are decoded.
-  private func match(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-    guard let base = line.baseAddress, let names = nameBytes.baseAddress else { return nil }
-    let inner = UnsafeBufferPointer(start: base + range.lowerBound + 1, count: range.count - 2)
-    if memchr(base + range.lowerBound + 1, 0x5C, range.count - 2) == nil {
-      for i in 0..<count where nameOffsets[i + 1] - nameOffsets[i] == inner.count {
-        if memcmp(names + nameOffsets[i], base + range.lowerBound + 1, inner.count) == 0 { return i }
-      }
-      return nil
+  private func match(_ line: ByteView, _ range: Range<Int>) -> Int? {
+    let inner = line[(range.lowerBound + 1)..<(range.upperBound - 1)]
+    if inner.firstIndex(of: 0x5C) == nil {
+      return (0..<count).first { name($0) == inner }
     }
-    guard let decoded = try? JSONParser().parse(UnsafeBufferPointer(rebasing: line[range])).stringValue else {
-      return nil
-    }
+    guard let decoded = try? JSONParser().parse(line[range]).stringValue else { return nil }
     let bytes = Array(decoded.utf8)
-    return (0..<count).first { i in
-      UnsafeBufferPointer(rebasing: nameBytes[nameOffsets[i]..<nameOffsets[i + 1]]).elementsEqual(bytes)
-    }
+    return (0..<count).first { name($0).elementsEqual(bytes) }
   }
 
-  private static func isValidJSON(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-    let value = UnsafeBufferPointer(rebasing: line[range])
+  private static func isValidJSON(_ line: ByteView, _ range: Range<Int>) -> Bool {
+    let value = line[range]
     // The common ids, digits and plain ASCII strings, need no parser.
     if value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return value.count == 1 || value[0] != 0x30 }
     if value.count >= 2, value[0] == 0x22, value[value.count - 1] == 0x22,
-      UnsafeBufferPointer(rebasing: value[1..<(value.count - 1)]).allSatisfy({
+      value[1..<(value.count - 1)].allSatisfy({
         $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C
       })
     {
@@ -123,7 +98,7 @@ struct KeptMembers: ~Copyable {
   /// A cursor that finds where values end without judging them; the caller checks a
   /// value it keeps with the real parser.
   private struct Reader {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     var index = 0
 
     var peek: UInt8? { index < bytes.count ? bytes[index] : nil }

@@ -10,7 +10,7 @@ import Foundation
 /// Turns one input line into its output, on one thread; each worker has its own.
 package protocol LineRenderer: AnyObject {
   /// Collects the line's output; `line` is `nil` for a line too long to read.
-  func render(line: UnsafeBufferPointer<UInt8>?, number: Int) -> BulkValidator.Outcome
+  func render(line: ByteView?, number: Int) -> BulkValidator.Outcome
   /// The bytes collected so far.
   var pendingBytes: Int { get }
   /// Hands the collected output to `body`, then forgets it.
@@ -20,7 +20,7 @@ package protocol LineRenderer: AnyObject {
 }
 
 extension BulkValidator: LineRenderer {
-  package func render(line: UnsafeBufferPointer<UInt8>?, number: Int) -> Outcome {
+  package func render(line: ByteView?, number: Int) -> Outcome {
     guard let line else { return validateTooLongLine(number: number) }
     return validate(line: line, number: number)
   }
@@ -93,7 +93,7 @@ package enum LinePipeline {
     }
     reader.forEachLine { line in
       summary.records += 1
-      let bytes: UnsafeBufferPointer<UInt8>?
+      let bytes: ByteView?
       if case .line(let b) = line { bytes = b } else { bytes = nil }
       summary.count(renderer.render(line: bytes, number: summary.records))
       // Half the output buffer's 1 MiB: 256 more reports then still fit, where draining at
@@ -130,20 +130,20 @@ private final class Batch {
 
   /// The lines of the block as `LineReader` delivers them: without the `\n` and a `\r`
   /// before it; `nil` for a line over the limit. A last line without `\n` keeps its bytes.
-  func forEachLine(_ body: (UnsafeBufferPointer<UInt8>?) -> Void) {
+  func forEachLine(_ body: (ByteView?) -> Void) {
     if isTooLongLine {
       body(nil)
       return
     }
-    let base = UnsafePointer(input.base)
+    let bytes = input.view(0..<input.count)
     var start = 0
     while start < input.count {
-      let newline = JSONLines.newline(in: base, from: start, to: input.count)
-      let end = newline.map { JSONLines.lineEnd(in: base, from: start, newline: $0) } ?? input.count
+      let newline = JSONLines.newline(in: bytes, from: start)
+      let end = newline.map { JSONLines.lineEnd(in: bytes, from: start, newline: $0) } ?? input.count
       if end - start > LinePipeline.maxLineBytes {
         body(nil)
       } else {
-        body(UnsafeBufferPointer(start: base + start, count: end - start))
+        body(bytes[start..<end])
       }
       start = (newline ?? input.count) + 1
     }
@@ -152,15 +152,15 @@ private final class Batch {
   /// How many lines `forEachLine` will deliver.
   var lineCount: Int {
     if isTooLongLine { return 1 }
-    let base = input.base
     guard input.count > 0 else { return 0 }
+    let bytes = input.view(0..<input.count)
     var newlines = 0
     var start = 0
-    while let found = JSONLines.newline(in: base, from: start, to: input.count) {
+    while let found = JSONLines.newline(in: bytes, from: start) {
       newlines += 1
       start = found + 1
     }
-    return newlines + (base[input.count - 1] == 0x0A ? 0 : 1)
+    return newlines + (bytes[input.count - 1] == 0x0A ? 0 : 1)
   }
 
   func render(with renderer: LineRenderer) {
@@ -282,12 +282,11 @@ private final class Pipeline: @unchecked Sendable {
   /// kept, as `LineReader` does.
   private func readBlock(into batch: Batch) {
     batch.input.removeAll()
-    batch.input.append(carry.base, count: carry.count)
+    batch.input.append(carry.view(0..<carry.count))
     carry.removeAll()
     var cut: Int?
     while true {
       batch.input.reserve(LinePipeline.batchBytes)
-      let base = batch.input.base
       // With at least one whole line and no more input ready, validate what is there: a
       // slow producer (`tail -f`) must not wait for a full block to see its reports.
       if cut != nil, !InputReadiness.isReady(fd) { break }
@@ -311,7 +310,7 @@ private final class Pipeline: @unchecked Sendable {
       var searchFrom = searchFrom0
       if discarding {
         // Skip the rest of an over-long line; what follows its newline is kept.
-        guard let newline = JSONLines.newline(in: base, from: searchFrom, to: batch.input.count) else {
+        guard let newline = JSONLines.newline(in: batch.input.view(0..<batch.input.count), from: searchFrom) else {
           batch.input.removeAll()
           continue
         }
@@ -319,7 +318,7 @@ private final class Pipeline: @unchecked Sendable {
         discarding = false
         searchFrom = 0
       }
-      if let last = lastNewline(in: base, from: searchFrom, to: batch.input.count) {
+      if let last = lastNewline(in: batch.input.view(0..<batch.input.count), from: searchFrom) {
         cut = last + 1
       } else if cut == nil, batch.input.count > LinePipeline.maxLineBytes + 1 {
         // A partial line may end in the "\r" of a "\r\n", hence the + 1.
@@ -332,16 +331,16 @@ private final class Pipeline: @unchecked Sendable {
     }
     if let cut, !eof {
       carry.removeAll()
-      carry.append(batch.input.base + cut, count: batch.input.count - cut)
+      carry.append(batch.input.view(cut..<batch.input.count))
       batch.input.truncate(to: cut)
     }
     if eof && discarding { batch.input.removeAll() }
   }
 
-  private func lastNewline(in base: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) -> Int? {
-    var i = end - 1
+  private func lastNewline(in bytes: ByteView, from start: Int) -> Int? {
+    var i = bytes.count - 1
     while i >= start {
-      if base[i] == 0x0A { return i }
+      if bytes[i] == 0x0A { return i }
       i -= 1
     }
     return nil
@@ -419,18 +418,18 @@ package enum InputReadiness {
 /// What a line of JSON Lines input is, for every reader of it: the bytes before a `\n`,
 /// without a `\r` just before it.
 package enum JSONLines {
-  /// The offset of the first `\n` in `base[start..<end]`, if any. `memchr` is vectorised;
-  /// a byte loop here cost a reader a tenth of a worker.
+  /// The offset of the first `\n` in `bytes[start...]`, if any. `firstIndex(of:)` is
+  /// `memchr`, vectorised; a byte loop here cost a reader a tenth of a worker.
   @inline(__always)
-  package static func newline(in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
-    guard start < end, let found = memchr(base + start, 0x0A, end - start) else { return nil }
-    return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+  package static func newline(in bytes: ByteView, from start: Int) -> Int? {
+    guard start < bytes.count else { return nil }
+    return bytes.suffix(from: start).firstIndex(of: 0x0A).map { start + $0 }
   }
 
   /// Where the line that starts at `start` and ends at the `\n` at `newline` ends: before
   /// the `\r` of a `\r\n`.
   @inline(__always)
-  package static func lineEnd(in base: UnsafePointer<UInt8>, from start: Int, newline: Int) -> Int {
-    newline > start && base[newline - 1] == 0x0D ? newline - 1 : newline
+  package static func lineEnd(in bytes: ByteView, from start: Int, newline: Int) -> Int {
+    newline > start && bytes[newline - 1] == 0x0D ? newline - 1 : newline
   }
 }

@@ -13,9 +13,9 @@ import FormRules
 /// A line's length is its bytes without the `\n` or `\r\n` that ends it; a last line without
 /// `\n` is delivered and measured whole. Whether a line is too long never depends on where the
 /// reads happen to split the stream.
-package struct LineReader {
+package struct LineReader: ~Copyable {
   package enum Line {
-    case line(UnsafeBufferPointer<UInt8>)
+    case line(ByteView)
     case tooLong
   }
 
@@ -23,9 +23,10 @@ package struct LineReader {
 
   let fd: Int32
   let maxLineBytes: Int
-  private var buffer: [UInt8]
+  /// The bytes read and not yet delivered are `buffer[start...]`; its capacity is fixed.
+  private var buffer: ByteBuffer
   private var start = 0
-  private var end = 0
+  private var end: Int { buffer.count }
   private var eof = false
   private var discarding = false
   /// The error of the last failed `read`, if any.
@@ -38,7 +39,7 @@ package struct LineReader {
   package init(fileDescriptor fd: Int32, maxLineBytes: Int = LineReader.defaultMaxLineBytes, chunkSize: Int = 1 << 16) {
     self.fd = fd
     self.maxLineBytes = max(maxLineBytes, 0)
-    self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 1) + self.maxLineBytes + 1)
+    self.buffer = ByteBuffer(capacity: max(chunkSize, 1) + self.maxLineBytes + 1)
   }
 
   /// Calls `body` for each line, in order, without the trailing `\n` (or `\r\n`). An empty
@@ -48,18 +49,15 @@ package struct LineReader {
     while true {
       // Scan the buffered bytes for complete lines.
       var scanFrom = start
-      while let newline = indexOfNewline(from: scanFrom) {
-        let lineEnd = buffer.withUnsafeBufferPointer { b in
-          b.baseAddress.map { JSONLines.lineEnd(in: $0, from: start, newline: newline) } ?? newline
-        }
+      while let newline = JSONLines.newline(in: buffer.view(0..<end), from: scanFrom) {
+        let lineEnd = JSONLines.lineEnd(in: buffer.view(0..<end), from: start, newline: newline)
         if discarding {
           discarding = false
         } else if lineEnd - start > maxLineBytes {
           // A long line that happens to arrive whole is as long as one that does not.
           try body(.tooLong)
         } else {
-          let taken = buffer.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<lineEnd]) }
-          try body(.line(taken))
+          try body(.line(buffer.view(start..<lineEnd)))
         }
         start = newline + 1
         scanFrom = start
@@ -75,8 +73,7 @@ package struct LineReader {
           if end - start > maxLineBytes {
             try body(.tooLong)
           } else {
-            let taken = buffer.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<end]) }
-            try body(.line(taken))
+            try body(.line(buffer.view(start..<end)))
           }
         }
         return
@@ -88,9 +85,7 @@ package struct LineReader {
         eof = true
         continue
       }
-      let n = buffer.withUnsafeMutableBufferPointer { b in
-        read(fd, b.baseAddress.map { $0 + end }, b.count - end)
-      }
+      let n = buffer.append(readingFrom: fd)
       if n < 0 {
         if errno == EINTR { continue }
         if errno == EAGAIN || errno == EWOULDBLOCK {
@@ -101,8 +96,6 @@ package struct LineReader {
         eof = true
       } else if n == 0 {
         eof = true
-      } else {
-        end += n
       }
     }
   }
@@ -115,23 +108,9 @@ package struct LineReader {
     while poll(&polled, 1, -1) < 0 && errno == EINTR {}
   }
 
-  private func indexOfNewline(from index: Int) -> Int? {
-    buffer.withUnsafeBufferPointer { b -> Int? in
-      guard let base = b.baseAddress else { return nil }
-      return JSONLines.newline(in: base, from: index, to: end)
-    }
-  }
-
   private mutating func compact() {
     guard start > 0 else { return }
-    let count = end - start
-    if count > 0 {
-      buffer.withUnsafeMutableBufferPointer { b in
-        guard let base = b.baseAddress else { return }
-        memmove(base, base + start, count)
-      }
-    }
+    buffer.removeFirst(start)
     start = 0
-    end = count
   }
 }

@@ -1,11 +1,5 @@
 import FormRules
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads a policy's fields from one JSON Lines record into ``slots``, the memory every
 /// record is then transformed, evaluated and written from.
 ///
@@ -22,29 +16,29 @@ import FormRules
 ///
 /// It owns its memory (`~Copyable`), freed once by `deinit`.
 struct RecordScanner: ~Copyable {
-  /// A field's raw value: absent, `null`, or a byte range (in the line or the arena).
+  /// A field's raw value: absent, `null`, or bytes (of the line or the arena).
   enum State: UInt8 {
     case absent, null, string
   }
 
   struct Slot {
     var state: State = .absent
-    var bytes = UTF8Text.empty
+    var bytes = ByteView.empty
     /// The bytes are the line's own (no escape was decoded), so they hold no quote,
     /// backslash or control character and need no escaping when written back.
     var isPlain = false
   }
 
-  /// The field names' UTF-8 bytes, by field position, in one block.
-  let names: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>
-  private let nameBytes: UnsafeMutablePointer<UInt8>
-  let slots: UnsafeMutableBufferPointer<Slot>
+  /// The field names' UTF-8 bytes, by field position, viewing one block.
+  let names: FixedArray<ByteView>
+  private let nameBytes: FixedArray<UInt8>
+  let slots: FixedArray<Slot>
   /// Members the policy does not know, that a record may carry and the scanner skips.
   static let maxOtherMembers = 8
   /// The other members' keys seen in the current line, to find a duplicate.
-  private let otherKeys: UnsafeMutableBufferPointer<Range<Int>>
+  private let otherKeys = FixedArray(repeating: 0..<0, count: RecordScanner.maxOtherMembers)
   /// Where values with escapes are decoded; made as long as the line before it is read, so
-  /// decoding never moves it and ranges handed out stay valid for the whole record.
+  /// decoding never moves it and views handed out stay valid for the whole record.
   private var arena = ByteBuffer(capacity: 4096)
 
   /// Whether ``scan(_:)`` reads records at all: not when a field name would need escaping,
@@ -55,19 +49,15 @@ struct RecordScanner: ~Copyable {
   init(fieldNames: [String]) {
     let utf8 = fieldNames.map { Array($0.utf8) }
     scans = !utf8.contains(where: { $0.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } })
-    let total = utf8.reduce(0) { $0 + $1.count }
-    nameBytes = .allocate(capacity: max(total, 1))
-    names = .allocate(capacity: max(utf8.count, 1))
+    nameBytes = FixedArray(utf8.flatMap { $0 })
+    names = FixedArray(repeating: .empty, count: utf8.count)
+    slots = FixedArray(repeating: Slot(), count: utf8.count)
+    fieldCount = utf8.count
     var offset = 0
     for (i, name) in utf8.enumerated() {
-      (nameBytes + offset).initialize(from: name, count: name.count)
-      names[i] = UnsafeBufferPointer(start: nameBytes + offset, count: name.count)
+      names[i] = nameBytes.bytes(offset..<(offset + name.count))
       offset += name.count
     }
-    slots = .allocate(capacity: max(utf8.count, 1))
-    slots.initialize(repeating: Slot())
-    fieldCount = utf8.count
-    otherKeys = .allocate(capacity: Self.maxOtherMembers)
   }
 
   let fieldCount: Int
@@ -76,62 +66,52 @@ struct RecordScanner: ~Copyable {
   /// `names` are the field names, by position. The values are copied into the arena.
   mutating func fill(_ values: [String: String?], names: [String]) {
     arena.removeAll()
-    // Room for every value first, so the arena does not move while ranges are handed out.
+    // Room for every value first, so the arena does not move while views are handed out.
     var total = 0
     for i in 0..<fieldCount { total += (values[names[i]] ?? nil)?.utf8.count ?? 0 }
     arena.reserve(total)
     for i in 0..<fieldCount {
       switch values[names[i]] {
       case .none: slots[i] = Slot()
-      case .some(.none): slots[i] = Slot(state: .null, bytes: UTF8Text.empty)
-      case .some(.some(var value)):
+      case .some(.none): slots[i] = Slot(state: .null, bytes: .empty)
+      case .some(.some(let value)):
         let start = arena.count
-        value.withUTF8 { arena.append($0) }
-        slots[i] = Slot(
-          state: .string, bytes: UnsafeBufferPointer(start: arena.base + start, count: arena.count - start))
+        ByteView.withUTF8(value) { arena.append($0) }
+        slots[i] = Slot(state: .string, bytes: arena.view(start..<arena.count))
       }
     }
   }
 
-  deinit {
-    names.deallocate()
-    nameBytes.deallocate()
-    slots.deallocate()
-    otherKeys.deallocate()
-  }
-
   /// Fills `slots` from `line`; `false` when the line needs the general parser.
-  mutating func scan(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+  mutating func scan(_ line: ByteView) -> Bool {
     guard scans else { return false }
     for i in 0..<fieldCount { slots[i] = Slot() }
     arena.removeAll()
     arena.reserve(line.count)
-    guard let base = line.baseAddress else { return false }
-    var cursor = Cursor(base: base, end: line.count, otherKeys: otherKeys)
-    return cursor.scanObject(
-      names: UnsafeBufferPointer(rebasing: names[0..<fieldCount]), slots: slots, arena: &arena)
+    var cursor = Cursor(line: line, otherKeys: otherKeys.view)
+    return cursor.scanObject(names: names.view, slots: slots.view, arena: &arena)
   }
 }
 
 private struct Cursor {
-  let base: UnsafePointer<UInt8>
-  let end: Int
-  let otherKeys: UnsafeMutableBufferPointer<Range<Int>>
+  let line: ByteView
+  let otherKeys: ScratchView<Range<Int>>
   var otherCount = 0
   var index = 0
 
-  init(
-    base: UnsafePointer<UInt8>, end: Int, otherKeys: UnsafeMutableBufferPointer<Range<Int>>
-  ) {
-    self.base = base
-    self.end = end
+  init(line: ByteView, otherKeys: ScratchView<Range<Int>>) {
+    self.line = line
     self.otherKeys = otherKeys
   }
 
+  /// The byte at `index`, or 0 (never a byte the scanner looks for) at the end.
+  @inline(__always)
+  var current: UInt8 { index < line.count ? line[index] : 0 }
+
   @inline(__always)
   mutating func skipWhitespace() {
-    while index < end {
-      switch base[index] {
+    while index < line.count {
+      switch line[index] {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
       default: return
       }
@@ -140,14 +120,13 @@ private struct Cursor {
 
   @inline(__always)
   mutating func consume(_ byte: UInt8) -> Bool {
-    guard index < end, base[index] == byte else { return false }
+    guard index < line.count, line[index] == byte else { return false }
     index += 1
     return true
   }
 
   mutating func scanObject(
-    names: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, slots: UnsafeMutableBufferPointer<RecordScanner.Slot>,
-    arena: inout ByteBuffer
+    names: ScratchView<ByteView>, slots: ScratchView<RecordScanner.Slot>, arena: inout ByteBuffer
   ) -> Bool {
     var expected = 0
     skipWhitespace()
@@ -156,7 +135,7 @@ private struct Cursor {
     if !consume(UInt8(ascii: "}")) {
       while true {
         skipWhitespace()
-        guard index < end, base[index] == UInt8(ascii: "\"") else { return false }
+        guard current == UInt8(ascii: "\"") else { return false }
         guard let field = scanKey(names: names, expected: expected) else {
           guard skipOtherMember(arena: &arena) else { return false }
           skipWhitespace()
@@ -169,18 +148,12 @@ private struct Cursor {
         skipWhitespace()
         guard consume(UInt8(ascii: ":")) else { return false }
         skipWhitespace()
-        guard index < end else { return false }
-        if base[index] == UInt8(ascii: "\"") {
-          let valueStart = index + 1
-          guard let value = scanString(arena: &arena) else { return false }
-          slots[field] = RecordScanner.Slot(
-            state: .string, bytes: value, isPlain: value.baseAddress == base + valueStart)
+        if current == UInt8(ascii: "\"") {
+          guard let (value, plain) = scanString(arena: &arena) else { return false }
+          slots[field] = RecordScanner.Slot(state: .string, bytes: value, isPlain: plain)
         } else {
-          guard end - index >= 4, base[index] == UInt8(ascii: "n"), base[index + 1] == UInt8(ascii: "u"),
-            base[index + 2] == UInt8(ascii: "l"), base[index + 3] == UInt8(ascii: "l")
-          else { return false }
-          index += 4
-          slots[field] = RecordScanner.Slot(state: .null, bytes: UTF8Text.empty)
+          guard consumeLiteral("null") else { return false }
+          slots[field] = RecordScanner.Slot(state: .null, bytes: .empty)
         }
         skipWhitespace()
         if consume(UInt8(ascii: ",")) { continue }
@@ -189,23 +162,23 @@ private struct Cursor {
       }
     }
     skipWhitespace()
-    return index == end
+    return index == line.count
   }
 
   /// The position of the field the key names; `nil` for any other key. A name never
   /// holds a quote or a backslash, so bytes equal to the name followed by a quote are
   /// exactly that key. The field after `expected` is tried first: records usually list
   /// fields in the same order.
-  mutating func scanKey(names: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, expected: Int) -> Int? {
+  mutating func scanKey(names: ScratchView<ByteView>, expected: Int) -> Int? {
     guard consume(UInt8(ascii: "\"")) else { return nil }
     let count = names.count
     for offset in 0..<count {
       var i = expected + offset
       if i >= count { i -= count }
       let name = names[i]
-      guard end - index > name.count, base[index + name.count] == UInt8(ascii: "\"") else { continue }
-      if let nameBase = name.baseAddress, !Self.equal(nameBase, base + index, name.count) { continue }
-      index += name.count + 1
+      let close = index + name.count
+      guard close < line.count, line[close] == UInt8(ascii: "\""), line.hasPrefix(name, at: index) else { continue }
+      index = close + 1
       return i
     }
     return nil
@@ -218,20 +191,19 @@ private struct Cursor {
   mutating func skipOtherMember(arena: inout ByteBuffer) -> Bool {
     index -= 1
     let keyStart = index + 1
-    guard let key = scanString(arena: &arena), key.baseAddress == base + keyStart, otherCount < otherKeys.count else {
+    guard let (key, plain) = scanString(arena: &arena), plain, otherCount < otherKeys.count else {
       return false
     }
     for i in 0..<otherCount {
       let seen = otherKeys[i]
-      if seen.count == key.count, Self.equal(base + seen.lowerBound, base + keyStart, key.count) { return false }
+      if seen.count == key.count, line.hasPrefix(key, at: seen.lowerBound) { return false }
     }
     otherKeys[otherCount] = keyStart..<(keyStart + key.count)
     otherCount += 1
     skipWhitespace()
     guard consume(UInt8(ascii: ":")) else { return false }
     skipWhitespace()
-    guard index < end else { return false }
-    switch base[index] {
+    switch current {
     case UInt8(ascii: "\""): return scanString(arena: &arena) != nil
     case UInt8(ascii: "t"): return consumeLiteral("true")
     case UInt8(ascii: "f"): return consumeLiteral("false")
@@ -240,62 +212,47 @@ private struct Cursor {
     }
   }
 
+  @inline(__always)
   mutating func consumeLiteral(_ literal: StaticString) -> Bool {
-    let count = literal.utf8CodeUnitCount
-    guard end - index >= count, Self.equal(literal.utf8Start, base + index, count) else { return false }
-    index += count
+    let text = ByteView(literal)
+    guard line.hasPrefix(text, at: index) else { return false }
+    index += text.count
     return true
   }
+
+  @inline(__always)
+  func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
   /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 300 digits before the point: always a
   /// finite `Double`, so the general parser accepts it too.
   mutating func skipPlainNumber() -> Bool {
-    if index < end, base[index] == UInt8(ascii: "-") { index += 1 }
+    if current == UInt8(ascii: "-") { index += 1 }
     let start = index
-    guard index < end, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") else { return false }
-    if base[index] == UInt8(ascii: "0") {
+    guard isDigit(current) else { return false }
+    if current == UInt8(ascii: "0") {
       index += 1
     } else {
-      while index < end, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") { index += 1 }
+      while isDigit(current) { index += 1 }
     }
     guard index - start <= 300 else { return false }
-    if index < end, base[index] == UInt8(ascii: ".") {
+    if current == UInt8(ascii: ".") {
       index += 1
       let fraction = index
-      while index < end, base[index] >= UInt8(ascii: "0"), base[index] <= UInt8(ascii: "9") { index += 1 }
+      while isDigit(current) { index += 1 }
       guard index > fraction else { return false }
     }
-    return !(index < end && base[index] | 0x20 == UInt8(ascii: "e"))
-  }
-
-  /// Compares short byte runs inline, eight at a time; field names are a few bytes long
-  /// and a `memcmp` call costs more than the comparison.
-  @inline(__always)
-  static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    var i = 0
-    while count - i >= 8 {
-      let x = UnsafeRawPointer(a).loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      let y = UnsafeRawPointer(b).loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      if x != y { return false }
-      i += 8
-    }
-    while i < count {
-      if a[i] != b[i] { return false }
-      i += 1
-    }
-    return true
+    return current | 0x20 != UInt8(ascii: "e")
   }
 
   /// A string starting at its opening quote, read by the library's one string reader
-  /// (``JSONString``): the bytes between the quotes when it has no escape, else its decoded
-  /// bytes in the arena. `nil` for anything the reader refuses; the general parser then
+  /// (``JSONString``): the bytes between the quotes when it has no escape (`plain`), else its
+  /// decoded bytes in the arena. `nil` for anything the reader refuses; the general parser then
   /// says why.
   @inline(__always)
-  mutating func scanString(arena: inout ByteBuffer) -> UnsafeBufferPointer<UInt8>? {
-    let line = UnsafeBufferPointer(start: base, count: end)
+  mutating func scanString(arena: inout ByteBuffer) -> (ByteView, plain: Bool)? {
     switch try? JSONString.read(line, at: &index, into: &arena) {
-    case .plain(let range): return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
-    case .decoded(let range): return UnsafeBufferPointer(start: arena.base + range.lowerBound, count: range.count)
+    case .plain(let range): return (line[range], true)
+    case .decoded(let range): return (arena.view(range), false)
     case nil: return nil
     }
   }

@@ -60,18 +60,21 @@ final class BatchStream: @unchecked Sendable {
   deinit { budget.release(reserved + fixedReserved) }
 
   /// Validates the complete lines of the next piece of the body.
-  func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard failure == nil, let base = bytes.baseAddress else { return }
+  func consume(_ bytes: UnsafeBufferPointer<UInt8>) { consume(ByteView(bytes)) }
+
+  /// Validates the complete lines of the next piece of the body.
+  func consume(_ bytes: ByteView) {
+    guard failure == nil else { return }
     var start = 0
     while start < bytes.count, failure == nil {
-      let newline = JSONLines.newline(in: base, from: start, to: bytes.count)
+      let newline = JSONLines.newline(in: bytes, from: start)
       let end = newline ?? bytes.count
       if discarding {
         if newline != nil { discarding = false }
       } else if partial.isEmpty, let newline {
         // A whole line in this piece: validated where it lies.
-        let lineEnd = JSONLines.lineEnd(in: base, from: start, newline: newline)
-        validate(UnsafeBufferPointer(start: base + start, count: lineEnd - start))
+        let lineEnd = JSONLines.lineEnd(in: bytes, from: start, newline: newline)
+        validate(bytes[start..<lineEnd])
       } else if partial.count + (end - start) > maxLineBytes + 1 {
         // The "+ 1": a partial line may end in the "\r" of a "\r\n".
         release(partialCapacity: true)
@@ -82,7 +85,7 @@ final class BatchStream: @unchecked Sendable {
           fail(.overBudget)
           return
         }
-        partial.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
+        partial.append(bytes[start..<end])
         if newline != nil { finishPartial() }
       }
       start = end + 1
@@ -114,11 +117,11 @@ final class BatchStream: @unchecked Sendable {
   private func finishPartial() {
     var line = partial
     if line.last == 0x0D { line.removeLast() }
-    line.withUnsafeBufferPointer { validate($0) }
+    ByteView.with(line) { validate($0) }
     partial.removeAll(keepingCapacity: true)
   }
 
-  private func validate(_ line: UnsafeBufferPointer<UInt8>) {
+  private func validate(_ line: ByteView) {
     guard countLine() else { return }
     if line.count > maxLineBytes {
       _ = validator.validateTooLongLine(number: lines)

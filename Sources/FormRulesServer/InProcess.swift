@@ -93,7 +93,7 @@ extension PolicyServer {
       }
     case .readBatch(let limit, _, let language, let batch):
       guard body.count <= limit else { return nil }
-      body.withUnsafeBufferPointer { batch.consume($0) }
+      ByteView.with(body) { batch.consume($0) }
       return answer(finished: batch, language: language)
     }
   }

@@ -326,7 +326,7 @@ struct Routes {
       // body's bytes: the same plan and the same report bytes as `Report.json(locale:)`, with
       // the failure objects memoised in the validator. A malformed body is described below.
       let (outcome, report) = served.validators.with(language: language) { validator in
-        let outcome = body.withUnsafeBufferPointer { validator.validate(line: $0, number: 1) }
+        let outcome = validator.validate(line: body, number: 1)
         // The report without the line's "\n".
         return (outcome, Array(UnsafeRawBufferPointer(rebasing: validator.output.dropLast())))
       }

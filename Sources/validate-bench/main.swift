@@ -333,7 +333,7 @@ func render() {
   // What `validate serve` runs for `POST …/validate`: the body's bytes to the report JSON.
   let validator = BulkValidator(policy: policy, locale: "en")
   measure("server handler: BulkValidator, body → report JSON (ns/op)") {
-    let outcome = body.withUnsafeBufferPointer { validator.validate(line: $0, number: 1) }
+    let outcome = ByteView.with(body) { validator.validate(line: $0, number: 1) }
     let count = validator.output.count
     validator.removeOutput()
     return outcome == .invalid ? count : 0
@@ -355,12 +355,11 @@ func bulkInProcess() {
     let start = now()
     let cpuStart = cpuTime()
     var records = 0
-    data.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
+    ByteView.with(contentsOf: data) { bytes in
       var lineStart = 0
       for i in 0..<bytes.count where bytes[i] == 0x0A {
         records += 1
-        _ = validator.validate(line: UnsafeBufferPointer(rebasing: bytes[lineStart..<i]), number: records)
+        _ = validator.validate(line: bytes[lineStart..<i], number: records)
         lineStart = i + 1
         if records & 1023 == 0 {
           outputBytes += validator.output.count

@@ -410,7 +410,7 @@ final class TextLineRenderer: LineRenderer {
     self.style = style
   }
 
-  func render(line: UnsafeBufferPointer<UInt8>?, number: Int) -> BulkValidator.Outcome {
+  func render(line: ByteView?, number: Int) -> BulkValidator.Outcome {
     let report =
       line.map { policy.validate(jsonRecord: $0, line: number) }
       ?? policy.report(formErrors: [MalformedRecord(reason: "lineTooLong").failure(line: number)])

@@ -96,7 +96,7 @@ public enum Goldens {
     let bulk = BulkValidator(policy: policy, locale: locale)
     var output: [UInt8] = []
     for (i, line) in lines.enumerated() {
-      _ = line.withUnsafeBufferPointer { bulk.validate(line: $0, number: i + 1) }
+      _ = bulk.validate(line: line, number: i + 1)
       output += bulk.output
       bulk.removeOutput()
     }

@@ -42,6 +42,13 @@ package enum InputRecord {
   package static func decode(
     _ bytes: some Collection<UInt8>, knownFields: Set<String>, scalarFields: Set<String> = []
   ) -> Result<[String: String?], MalformedRecord> {
+    ByteView.with(contentsOf: bytes) { decode($0, knownFields: knownFields, scalarFields: scalarFields) }
+  }
+
+  /// ``decode(_:knownFields:scalarFields:)-(some Collection<UInt8>,_,_)`` from bytes someone else owns.
+  package static func decode(
+    _ bytes: ByteView, knownFields: Set<String>, scalarFields: Set<String> = []
+  ) -> Result<[String: String?], MalformedRecord> {
     let value: JSONValue
     do {
       value = try JSONParser(maxDepth: maxDepth).parse(bytes)
@@ -102,5 +109,18 @@ extension Policy {
   /// body or a JSON Lines record that the server, the CLI and the library share.
   package func decode(record bytes: some Collection<UInt8>) -> Result<[String: String?], MalformedRecord> {
     InputRecord.decode(bytes, knownFields: knownFieldSet, scalarFields: scalarFieldSet)
+  }
+
+  /// ``decode(record:)-(some Collection<UInt8>)`` from bytes someone else owns (a bulk line).
+  package func decode(record bytes: ByteView) -> Result<[String: String?], MalformedRecord> {
+    InputRecord.decode(bytes, knownFields: knownFieldSet, scalarFields: scalarFieldSet)
+  }
+
+  /// ``validate(jsonRecord:line:)-(some Collection<UInt8>,_)`` from bytes someone else owns.
+  package func validate(jsonRecord bytes: ByteView, line: Int?) -> Report {
+    switch decode(record: bytes) {
+    case .success(let values): return validate(values)
+    case .failure(let malformed): return report(formErrors: [malformed.failure(line: line)])
+    }
   }
 }

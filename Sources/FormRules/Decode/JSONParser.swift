@@ -65,6 +65,12 @@ package struct JSONParser {
     }
   }
 
+  /// Parses one complete JSON text, from bytes someone else owns.
+  package func parse(_ bytes: ByteView) throws(JSONSyntaxError) -> JSONValue {
+    var reader = Reader(bytes, maxDepth: maxDepth)
+    return try reader.parseDocument()
+  }
+
   package func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
     try parse(Array(text.utf8))
   }

@@ -201,7 +201,7 @@ extension Plan {
   /// share. `allOf` is its children; `anyOf` and `not` are one line each; rules that do
   /// not show in a checklist (`{"required": false}`) are left out, and so, when `values`
   /// are given, are rules whose `when` does not hold.
-  func checklistNodes(field i: Int, values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>?) -> [Int] {
+  func checklistNodes(field i: Int, values: ScratchView<ByteView?>?) -> [Int] {
     var result: [Int] = []
     func visit(_ k: Int) {
       if let values, nodes[k].hasCondition, let condition = nodes[k].condition, !condition.holds(in: values) {

@@ -13,7 +13,7 @@ package protocol ReportContent: ~Copyable {
   func isValid(field i: Int) -> Bool
   /// Calls `body` with field `i`'s value after its transforms (`nil`: absent, `null` or over
   /// the size limit) and whether the bytes are known to need no escaping.
-  func withValue<R>(field i: Int, _ body: (UnsafeBufferPointer<UInt8>?, _ needsNoEscaping: Bool) -> R) -> R
+  func withValue<R>(field i: Int, _ body: (ByteView?, _ needsNoEscaping: Bool) -> R) -> R
   /// Appends field `i`'s failure objects, separated by commas.
   mutating func writeFailures(field i: Int, to output: inout ByteBuffer)
 }
@@ -66,9 +66,9 @@ package enum ReportWriter {
 /// once when the plan is built. It owns its memory (`~Copyable`) and frees it with its plan.
 @usableFromInline
 struct ReportHeads: ~Copyable {
-  @usableFromInline let bytes: UnsafeMutableBufferPointer<UInt8>
+  @usableFromInline let bytes: FixedArray<UInt8>
   /// Head `2 * field + (valid ? 1 : 0)` is `bytes[offsets[k]..<offsets[k + 1]]`.
-  @usableFromInline let offsets: UnsafeMutableBufferPointer<Int>
+  @usableFromInline let offsets: FixedArray<Int>
 
   init(names: [String], sensitive: [Bool]) {
     var all: [UInt8] = []
@@ -84,21 +84,14 @@ struct ReportHeads: ~Copyable {
         offsets.append(all.count)
       }
     }
-    bytes = .allocate(capacity: max(all.count, 1))
-    _ = bytes.initialize(from: all)
-    self.offsets = .allocate(capacity: offsets.count)
-    _ = self.offsets.initialize(from: offsets)
-  }
-
-  deinit {
-    bytes.deallocate()
-    offsets.deallocate()
+    bytes = FixedArray(all)
+    self.offsets = FixedArray(offsets)
   }
 
   @inlinable
-  func head(field i: Int, valid: Bool) -> UnsafeBufferPointer<UInt8> {
+  func head(field i: Int, valid: Bool) -> ByteView {
     let k = 2 * i + (valid ? 1 : 0)
-    return UnsafeBufferPointer(rebasing: bytes[offsets[k]..<offsets[k + 1]])
+    return bytes.bytes(offsets[k]..<offsets[k + 1])
   }
 }
 
@@ -147,9 +140,9 @@ extension Report {
 
     func isValid(field i: Int) -> Bool { report.fields[i].isValid }
 
-    func withValue<R>(field i: Int, _ body: (UnsafeBufferPointer<UInt8>?, Bool) -> R) -> R {
-      guard var value = report.fields[i].value else { return body(nil, false) }
-      return value.withUTF8 { body($0, false) }
+    func withValue<R>(field i: Int, _ body: (ByteView?, Bool) -> R) -> R {
+      guard let value = report.fields[i].value else { return body(nil, false) }
+      return ByteView.withUTF8(value) { body($0, false) }
     }
 
     mutating func writeFormErrors(to output: inout ByteBuffer) {

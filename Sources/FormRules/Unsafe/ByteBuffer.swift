@@ -144,27 +144,23 @@ package struct ByteBuffer: ~Copyable {
 
   /// Bytes between quotes, for a value known to need no escaping.
   @inlinable @inline(__always)
-  package mutating func appendQuoted(_ value: UnsafeBufferPointer<UInt8>) {
+  package mutating func appendQuoted(_ value: ByteView) {
     reserve(value.count + 2)
     base[count] = 0x22
-    if let source = value.baseAddress { memcpy(base + count + 1, source, value.count) }
+    if let source = value.buffer.baseAddress { memcpy(base + count + 1, source, value.count) }
     base[count + 1 + value.count] = 0x22
     count += value.count + 2
   }
 
   /// A JSON string literal of UTF-8 bytes, escaped exactly as ``JSONWriter/string(utf8:)``.
   @usableFromInline
-  package mutating func appendJSONString(_ value: UnsafeBufferPointer<UInt8>) {
-    guard let source = value.baseAddress else {
-      append("\"\"")
-      return
-    }
+  package mutating func appendJSONString(_ value: ByteView) {
     if !UTF8Text.needsEscaping(value) {
-      appendQuoted(UnsafeBufferPointer(start: source, count: value.count))
+      appendQuoted(value)
       return
     }
     var writer = JSONWriter()
-    writer.string(utf8: ByteView(value))
+    writer.string(utf8: value)
     append(writer.bytes)
   }
 }

@@ -93,3 +93,31 @@ extension ByteView {
     return index
   }
 }
+
+extension ByteView {
+  /// Whether the bytes at `index...` start with `prefix`'s; `false` when they run past the end.
+  /// Compares eight bytes at a time inline: field names are a few bytes long, and a `memcmp`
+  /// call costs more than the comparison (bulk's record scanner asks for every key).
+  @inlinable @inline(__always)
+  package func hasPrefix(_ prefix: ByteView, at index: Int) -> Bool {
+    let count = prefix.buffer.count
+    guard index >= 0, count <= buffer.count - index else { return false }
+    guard count > 0 else { return true }
+    // Safe: `index..<index + count` lies inside this view (checked above) and `0..<count`
+    // inside `prefix`; loads are unaligned.
+    let a = UnsafeRawPointer(prefix.buffer.baseAddress.unsafelyUnwrapped)
+    let b = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index)
+    var i = 0
+    while count - i >= 8 {
+      if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+        return false
+      }
+      i += 8
+    }
+    while i < count {
+      if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+      i += 1
+    }
+    return true
+  }
+}

@@ -170,6 +170,7 @@ extension ByteView {
 
 extension ByteBuffer {
   /// Appends the bytes of `view`.
+  @inlinable @inline(__always)
   package mutating func append(_ view: ByteView) { append(view.buffer) }
 }
 
@@ -182,9 +183,52 @@ extension Array where Element == UInt8 {
 extension ByteBuffer {
   /// A view of the bytes in `range`, valid until the buffer next changes; traps unless the
   /// range lies inside `0..<count`.
+  @inlinable @inline(__always)
   package func view(_ range: Range<Int>) -> ByteView {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "ByteBuffer range out of range")
     // Safe: checked above; the caller reads it before the buffer grows or is freed.
     return ByteView(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+  }
+}
+
+extension FixedArray where Element == UInt8 {
+  /// A view of the bytes in `range`, valid while the array lives; traps unless the range lies
+  /// inside `0..<count`.
+  @inlinable @inline(__always)
+  package func bytes(_ range: Range<Int>) -> ByteView {
+    precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "FixedArray range out of range")
+    // Safe: checked above; the array owns the bytes for as long as the caller may read them.
+    return ByteView(UnsafeBufferPointer(rebasing: buffer[range]))
+  }
+}
+
+extension ByteView {
+  /// Whether these bytes lie inside `whole`'s (an empty view without memory: whether this one
+  /// is empty). It compares addresses only and reads nothing.
+  @inlinable @inline(__always)
+  package func lies(within whole: ByteView) -> Bool {
+    guard let p = buffer.baseAddress, let w = whole.buffer.baseAddress else { return isEmpty }
+    return p >= w && p + buffer.count <= w + whole.buffer.count
+  }
+}
+
+extension ScratchView where Element == UInt8 {
+  /// Copies the UTF-8 of `string` to `offset...` and views the copy; traps unless it fits.
+  @inlinable
+  package func copy(utf8 string: String, at offset: Int) -> ByteView {
+    let n = string.utf8.count
+    precondition(offset >= 0 && n <= buffer.count - offset, "ScratchView copy out of range")
+    // Safe: the range was checked above, and the copy lives as long as the scratch memory.
+    let target = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + n)])
+    _ = target.initialize(from: string.utf8)
+    return ByteView(UnsafeBufferPointer(target))
+  }
+
+  /// A read-only view of the bytes in `range`; traps unless it lies inside `0..<count`.
+  @inlinable @inline(__always)
+  package func bytes(_ range: Range<Int>) -> ByteView {
+    precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "ScratchView range out of range")
+    // Safe: checked above; valid as long as the scratch memory.
+    return ByteView(UnsafeBufferPointer(rebasing: buffer[range]))
   }
 }

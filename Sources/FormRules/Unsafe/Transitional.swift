@@ -69,9 +69,6 @@ extension CharacterClass {
 }
 
 // The other direction: converted code calling code not yet converted.
-extension TopLevelDomain {
-  static func isSpecialUse(_ tld: ByteView) -> Bool { isSpecialUse(tld.buffer) }
-}
 
 extension JSONString {
   @inline(__always)

@@ -116,7 +116,7 @@ extension Policy {
           if transformed == nil {
             var all: [String: String] = [:]
             for j in 0..<plan.fieldCount where !plan.fields[j].sensitive {
-              if let v = call.values[j] { all[plan.name(j)] = String(decoding: v, as: UTF8.self) }
+              if let v = call.values[j] { all[plan.name(j)] = v.string }
             }
             transformed = all
           }
@@ -124,7 +124,7 @@ extension Policy {
             DueCheck(
               field: i, node: k,
               request: CheckRequest(
-                check: check.name, field: plan.name(i), value: String(decoding: bytes, as: UTF8.self),
+                check: check.name, field: plan.name(i), value: bytes.string,
                 values: transformed ?? [:], isSensitive: plan.fields[i].sensitive),
               run: check.run, timeout: check.timeout, passesWhenUnavailable: check.passesWhenUnavailable))
         }

@@ -57,15 +57,18 @@ package final class Plan: @unchecked Sendable {
     var node: Int32
     package var field: Int32
     var variant: Int
+
+    /// What scratch memory starts as, before an evaluation writes its entries.
+    package static let none = Pending(node: -1, field: -1, variant: 0)
   }
 
   package let names: [String]
   /// The names again, in memory the hot loop reads without retaining an array that every
   /// thread shares (contended reference counts cost more than the lookups).
-  private let nameList: UnsafeMutableBufferPointer<String>
+  private let nameList: FixedArray<String>
   package let fieldCount: Int
-  @usableFromInline let fields: UnsafeMutableBufferPointer<Field>
-  let nodes: UnsafeMutableBufferPointer<Node>
+  @usableFromInline let fields: FixedArray<Field>
+  let nodes: FixedArray<Node>
   let nodeCount: Int
   let maxValueBytes: Int
   /// Each field's head in a report's JSON, for ``ReportWriter``.
@@ -138,26 +141,15 @@ package final class Plan: @unchecked Sendable {
           nodes: first..<nodeList.count))
     }
     self.names = names
-    nameList = .allocate(capacity: max(names.count, 1))
-    _ = nameList.initialize(from: names)
+    nameList = FixedArray(names)
     fieldCount = names.count
     self.boxes = boxes
-    fields = .allocate(capacity: max(fieldList.count, 1))
-    _ = fields.initialize(from: fieldList)
-    nodes = .allocate(capacity: max(nodeList.count, 1))
-    _ = nodes.initialize(from: nodeList)
+    fields = FixedArray(fieldList)
+    nodes = FixedArray(nodeList)
     nodeCount = nodeList.count
     maxValueBytes = limits.maxValueBytes
     heads = ReportHeads(names: names, sensitive: specs.map(\.sensitive))
     hasNamedChecks = nodeList.contains { Plan.isAsyncCheck($0.rule) }
-  }
-
-  deinit {
-    UnsafeMutableBufferPointer(rebasing: nameList[0..<fieldCount]).deinitialize()
-    nameList.deallocate()
-    fields.deallocate()
-    UnsafeMutableBufferPointer(rebasing: nodes[0..<nodeCount]).deinitialize()
-    nodes.deallocate()
   }
 
   /// The field called `field`. `sameAs` asks on every record: the O(1) byte count first keeps
@@ -192,9 +184,10 @@ package final class Plan: @unchecked Sendable {
   /// Normalized values are written to `arena`.
   @inline(__always)
   package func transform(
-    _ values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>, oversized: UnsafeMutablePointer<Bool>,
-    arena: inout TransformArena
+    _ values: ScratchView<ByteView?>, oversized: ScratchView<Bool>, arena: inout TransformArena
   ) {
+    // Once for the loop, so the compiler drops the check of each index.
+    precondition(values.count >= fieldCount && oversized.count >= fieldCount, "scratch smaller than the plan")
     for i in 0..<fieldCount {
       oversized[i] = false
       guard let value = values[i] else { continue }
@@ -217,9 +210,7 @@ package final class Plan: @unchecked Sendable {
   /// One value through field `i`'s transforms (normalize, then trim); a normalized value is
   /// written to `arena`. `sameAs` also puts a confirmation through the confirmed field's.
   @inline(__always)
-  func transformed(_ value: UnsafeBufferPointer<UInt8>, like i: Int, arena: inout TransformArena)
-    -> UnsafeBufferPointer<UInt8>
-  {
+  func transformed(_ value: ByteView, like i: Int, arena: inout TransformArena) -> ByteView {
     var value = value
     if fields[i].normalize != .none, !UTF8Text.isASCII(value) {
       value = arena.store(Transform.normalized(value, fields[i].normalize))
@@ -234,10 +225,11 @@ package final class Plan: @unchecked Sendable {
   /// there are; `fieldValid[i]` says whether field `i` has no error.
   @inline(__always)
   package func evaluate(
-    _ values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>, oversized: UnsafeMutablePointer<Bool>,
-    pending: UnsafeMutablePointer<Pending>, fieldValid: UnsafeMutablePointer<Bool>, extras: inout [Failure]
+    _ values: ScratchView<ByteView?>, oversized: ScratchView<Bool>, pending: ScratchView<Pending>,
+    fieldValid: ScratchView<Bool>, extras: inout [Failure]
   ) -> Int {
     var count = 0
+    precondition(fieldValid.count >= fieldCount, "scratch smaller than the plan")
     for i in 0..<fieldCount {
       fieldValid[i] = evaluate(
         field: i, values, oversized: oversized, pending: pending, count: &count, extras: &extras)
@@ -249,9 +241,8 @@ package final class Plan: @unchecked Sendable {
   /// `bail`s. Returns whether the field has no error.
   @inline(__always)
   func evaluate(
-    field i: Int, _ values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>,
-    oversized: UnsafeMutablePointer<Bool>, pending: UnsafeMutablePointer<Pending>, count: inout Int,
-    extras: inout [Failure]
+    field i: Int, _ values: ScratchView<ByteView?>, oversized: ScratchView<Bool>, pending: ScratchView<Pending>,
+    count: inout Int, extras: inout [Failure]
   ) -> Bool {
     if oversized[i] {
       pending[count] = Pending(node: -1, field: Int32(i), variant: 0)
@@ -275,14 +266,14 @@ package final class Plan: @unchecked Sendable {
   }
 
   @inline(__always)
-  func subject(_ i: Int, _ values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>) -> Subject {
+  func subject(_ i: Int, _ values: ScratchView<ByteView?>) -> Subject {
     Subject(
-      bytes: values[i] ?? UTF8Text.empty, isSensitive: fields[i].sensitive, index: i, values: values,
+      bytes: values[i] ?? .empty, isSensitive: fields[i].sensitive, index: i, values: values,
       plan: Unmanaged.passUnretained(self))
   }
 
   @inline(__always)
-  func hasError(_ pending: UnsafeMutablePointer<Pending>, _ range: Range<Int>) -> Bool {
+  func hasError(_ pending: ScratchView<Pending>, _ range: Range<Int>) -> Bool {
     for p in range where severity(pending[p]) == .error { return true }
     return false
   }
@@ -295,7 +286,7 @@ package final class Plan: @unchecked Sendable {
   /// Leaves, nearly every node, are handled inline; composites in ``runComposite(_:_:_:_:_:)``.
   @inline(__always)
   func run(
-    _ k: Int, _ subject: Subject, _ pending: UnsafeMutablePointer<Pending>, _ count: inout Int,
+    _ k: Int, _ subject: Subject, _ pending: ScratchView<Pending>, _ count: inout Int,
     _ extras: inout [Failure]
   ) {
     if nodes[k].hasCondition, let condition = nodes[k].condition, !condition.holds(in: subject.values) { return }
@@ -304,7 +295,7 @@ package final class Plan: @unchecked Sendable {
       return
     }
     guard !subject.bytes.isEmpty || nodes[k].checksEmptyValue else { return }
-    guard let variant = nodes[k].check._withUnsafeGuaranteedRef({ $0.check(subject) }) else { return }
+    guard let variant = nodes[k].check.borrow({ $0.check(subject) }) else { return }
     pending[count] = Pending(node: Int32(k), field: Int32(nodes[k].field), variant: variant)
     count += 1
   }
@@ -312,7 +303,7 @@ package final class Plan: @unchecked Sendable {
   /// `allOf`, `anyOf` and `not`, whose `when` ``run(_:_:_:_:_:)`` has checked.
   @inline(never)
   func runComposite(
-    _ k: Int, _ subject: Subject, _ pending: UnsafeMutablePointer<Pending>, _ count: inout Int,
+    _ k: Int, _ subject: Subject, _ pending: ScratchView<Pending>, _ count: inout Int,
     _ extras: inout [Failure]
   ) {
     switch nodes[k].kind {
@@ -365,10 +356,10 @@ package final class Plan: @unchecked Sendable {
 
   /// Whether node `k` alone, with its `when` taken as holding, finds nothing wrong with
   /// the value — a leaf is checked even on an empty value: what a checklist shows.
-  func isMet(_ k: Int, _ subject: Subject, pending: UnsafeMutablePointer<Pending>) -> Bool {
+  func isMet(_ k: Int, _ subject: Subject, pending: ScratchView<Pending>) -> Bool {
     switch nodes[k].kind {
     case .leaf:
-      return nodes[k].check._withUnsafeGuaranteedRef { $0.check(subject) } == nil
+      return nodes[k].check.borrow { $0.check(subject) } == nil
     case .allOf, .anyOf, .not:
       var count = 0
       var extras: [Failure] = []
@@ -464,35 +455,10 @@ struct PlanCondition {
   }
 
   /// `equals` compares as `String` does (canonical equivalence).
-  func holds(in values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>) -> Bool {
-    let value = field.flatMap { values[$0] } ?? UTF8Text.empty
-    if let equals, !equals.withUnsafeBufferPointer({ UTF8Text.equalStrings(value, $0) }) { return false }
+  func holds(in values: ScratchView<ByteView?>) -> Bool {
+    let value = field.flatMap { values[$0] } ?? .empty
+    if let equals, !ByteView.with(equals, { UTF8Text.equalStrings(value, $0) }) { return false }
     if let notEmpty, notEmpty == value.isEmpty { return false }
     return true
-  }
-}
-
-/// Memory for values a transform rewrote (normalized), kept until ``reset()`` or until the
-/// arena goes away. It owns that memory, so it cannot be copied (`~Copyable`).
-package struct TransformArena: ~Copyable {
-  package init() {}
-
-  deinit { for block in blocks { block.deallocate() } }
-
-  private var blocks: [UnsafeMutableBufferPointer<UInt8>] = []
-
-  /// Copies the string's bytes into memory that lives until ``reset()``.
-  mutating func store(_ string: String) -> UnsafeBufferPointer<UInt8> {
-    let utf8 = string.utf8
-    let block = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(utf8.count, 1))
-    _ = block.initialize(from: utf8)
-    blocks.append(block)
-    return UnsafeBufferPointer(rebasing: block[0..<utf8.count])
-  }
-
-  package mutating func reset() {
-    guard !blocks.isEmpty else { return }
-    for block in blocks { block.deallocate() }
-    blocks.removeAll(keepingCapacity: true)
   }
 }

@@ -122,45 +122,30 @@ public final class Policy: Sendable {
   package func withPrepared<R>(_ lookup: (String) -> String?, _ body: (inout PreparedCall) -> R) -> R {
     let count = plan.fieldCount
     let limit = plan.maxValueBytes
-    return withUnsafeTemporaryAllocation(of: String?.self, capacity: max(count, 1)) { strings -> R in
-      let first = strings.baseAddress.unsafelyUnwrapped
+    return withScratch(of: String?.self, capacity: count, initial: nil) { strings -> R in
       var total = 0
       for i in 0..<count {
         let value = lookup(plan.name(i))
-        let bytes = value?.utf8.count ?? 0
         // A value over the limit is never copied: it fails as it is.
-        if bytes <= limit { total += bytes }
-        (first + i).initialize(to: value)
+        if let value, value.utf8.count <= limit { total += value.utf8.count }
+        strings[i] = value
       }
-      defer { first.deinitialize(count: count) }
-      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(total, 1)) { storage in
-        withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>?.self, capacity: max(count, 1)) { values in
-          withUnsafeTemporaryAllocation(of: Plan.Pending.self, capacity: plan.pendingCapacity) { pending in
-            withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(2 * count, 1)) { flags in
-              let base = storage.baseAddress.unsafelyUnwrapped
+      return withScratch(of: UInt8.self, capacity: total, initial: 0) { storage in
+        withScratch(of: ByteView?.self, capacity: count, initial: nil) { values in
+          withScratch(of: Plan.Pending.self, capacity: plan.pendingCapacity, initial: .none) { pending in
+            withScratch(of: Bool.self, capacity: 2 * count, initial: false) { flags in
               var offset = 0
               for i in 0..<count {
-                guard let string = first[i] else {
-                  values[i] = nil
-                  continue
-                }
-                let length = string.utf8.count
-                if length > limit {
-                  // Longer than any value, so `transform` marks it oversized without reading it.
-                  values[i] = UnsafeBufferPointer(start: base, count: length)
-                  continue
-                }
-                let target = UnsafeMutableBufferPointer(start: base + offset, count: length)
-                _ = target.initialize(from: string.utf8)
-                values[i] = UnsafeBufferPointer(target)
-                offset += length
+                guard let string = strings[i], string.utf8.count <= limit else { continue }
+                values[i] = storage.copy(utf8: string, at: offset)
+                offset += string.utf8.count
               }
-              let flagBase = flags.baseAddress.unsafelyUnwrapped
               var call = PreparedCall(
-                plan: plan, strings: UnsafeMutableBufferPointer(start: first, count: count), values: values,
-                storage: UnsafeBufferPointer(start: base, count: offset), oversized: flagBase, valid: flagBase + count,
-                pending: pending.baseAddress.unsafelyUnwrapped)
+                plan: plan, strings: strings, values: values, storage: storage.bytes(0..<offset),
+                oversized: flags[0..<count], valid: flags[count..<2 * count], pending: pending)
               plan.transform(values, oversized: call.oversized, arena: &call.arena)
+              // Left absent above, so `transform` read nothing of them.
+              for i in 0..<count where (strings[i]?.utf8.count ?? 0) > limit { call.oversized[i] = true }
               defer { call.arena.reset() }
               return body(&call)
             }
@@ -175,22 +160,20 @@ public final class Policy: Sendable {
 package struct PreparedCall: ~Copyable {
   let plan: Plan
   /// The caller's values, by field.
-  let strings: UnsafeMutableBufferPointer<String?>
+  let strings: ScratchView<String?>
   /// The transformed values, by field.
-  let values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
+  let values: ScratchView<ByteView?>
   /// Where the caller's values were copied; a value outside it was rewritten.
-  let storage: UnsafeBufferPointer<UInt8>
-  let oversized: UnsafeMutablePointer<Bool>
-  let valid: UnsafeMutablePointer<Bool>
-  let pending: UnsafeMutablePointer<Plan.Pending>
+  let storage: ByteView
+  let oversized: ScratchView<Bool>
+  let valid: ScratchView<Bool>
+  let pending: ScratchView<Plan.Pending>
   var extras: [Failure] = []
   var arena = TransformArena()
 
   init(
-    plan: Plan, strings: UnsafeMutableBufferPointer<String?>,
-    values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>, storage: UnsafeBufferPointer<UInt8>,
-    oversized: UnsafeMutablePointer<Bool>, valid: UnsafeMutablePointer<Bool>,
-    pending: UnsafeMutablePointer<Plan.Pending>
+    plan: Plan, strings: ScratchView<String?>, values: ScratchView<ByteView?>, storage: ByteView,
+    oversized: ScratchView<Bool>, valid: ScratchView<Bool>, pending: ScratchView<Plan.Pending>
   ) {
     self.plan = plan
     self.strings = strings
@@ -209,11 +192,8 @@ package struct PreparedCall: ~Copyable {
     var value: String?
     if !sensitive, let bytes = values[i], let string = strings[i] {
       // An untouched value is the caller's string; a trimmed or normalized one is new.
-      var untouched = string.isEmpty
-      if let start = bytes.baseAddress, let copy = storage.baseAddress, bytes.count == string.utf8.count {
-        untouched = start >= copy && start < copy + storage.count
-      }
-      value = untouched ? string : String(decoding: bytes, as: UTF8.self)
+      let untouched = string.isEmpty || (bytes.count == string.utf8.count && bytes.lies(within: storage))
+      value = untouched ? string : bytes.string
     }
     return FieldReport(name: plan.name(i), value: value, failures: failures, isSensitive: sensitive)
   }

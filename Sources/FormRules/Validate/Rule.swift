@@ -135,20 +135,20 @@ public struct RuleMessage: Sendable, Equatable {
 public struct Subject {
   /// The transformed value's UTF-8 bytes; empty when the field is absent. The library's own
   /// rules read them directly; an app's rule uses ``withUTF8(_:)``.
-  package let bytes: UnsafeBufferPointer<UInt8>
+  package let bytes: ByteView
   /// Whether the field is sensitive: its value must never appear in a failure.
   public let isSensitive: Bool
   let index: Int
-  let values: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
+  let values: ScratchView<ByteView?>
   /// Unretained: the plan outlives every subject, and all threads share it.
   let plan: Unmanaged<Plan>
 
   /// The name of the field being checked.
-  public var field: String { plan._withUnsafeGuaranteedRef { $0.name(index) } }
+  public var field: String { plan.borrow { $0.name(index) } }
 
   /// The value as a `String`, built on each use, for the rare check that needs one
   /// (grapheme counts, canonical equivalence, normalization).
-  public var string: String { String(decoding: bytes, as: UTF8.self) }
+  public var string: String { bytes.string }
 
   /// The number of UTF-8 bytes of the value (0 when the field is absent).
   public var utf8Count: Int { bytes.count }
@@ -161,19 +161,19 @@ public struct Subject {
   /// }
   /// ```
   public func withUTF8<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
-    try SafeView.withSpan(bytes, body)
+    try bytes.withSpan(body)
   }
 
   /// Calls `body` with another field's transformed UTF-8 bytes; `nil` when that field is absent
   /// (or not a field of the policy).
   public func withUTF8<R, E: Error>(of field: String, _ body: (Span<UInt8>?) throws(E) -> R) throws(E) -> R {
     guard let other = bytes(of: field) else { return try body(nil) }
-    return try SafeView.withSpan(other, body)
+    return try other.withSpan(body)
   }
 
   /// Another field's transformed value; `nil` when absent.
-  package func bytes(of field: String) -> UnsafeBufferPointer<UInt8>? {
-    plan._withUnsafeGuaranteedRef { $0.index(of: field) }.flatMap { values[$0] }
+  package func bytes(of field: String) -> ByteView? {
+    plan.borrow { $0.index(of: field) }.flatMap { values[$0] }
   }
 
   /// Runs `body` with this value and another field's (empty when absent), this one put through
@@ -182,11 +182,11 @@ public struct Subject {
   /// (the usual case), this value is already like the other's and is passed as it is.
   func withValue<R>(
     comparedWith field: String,
-    _ body: (_ value: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> R
+    _ body: (_ value: ByteView, _ other: ByteView) -> R
   ) -> R {
-    plan._withUnsafeGuaranteedRef { plan in
-      guard let i = plan.index(of: field) else { return body(bytes, UTF8Text.empty) }
-      let other = values[i] ?? UTF8Text.empty
+    plan.borrow { plan in
+      guard let i = plan.index(of: field) else { return body(bytes, .empty) }
+      let other = values[i] ?? .empty
       if bytes.isEmpty || plan.sameTransforms(i, index) { return body(bytes, other) }
       var arena = TransformArena()
       defer { arena.reset() }
@@ -196,7 +196,7 @@ public struct Subject {
 
   /// Another field's transformed value as a `String`; `nil` when absent.
   public func string(of field: String) -> String? {
-    bytes(of: field).map { String(decoding: $0, as: UTF8.self) }
+    bytes(of: field).map(\.string)
   }
 }
 

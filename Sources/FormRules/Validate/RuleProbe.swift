@@ -32,7 +32,8 @@ extension Policy {
     return withPrepared({ values[$0] ?? nil }) { call in
       let subject = plan.subject(i, call.values)
       var results: [RuleVerdict?] = []
-      for node in plan.nodes[plan.fields[i].nodes] {
+      for k in plan.fields[i].nodes {
+        let node = plan.nodes[k]
         guard let found = node.rule as? R else { continue }
         // A rule that declares it does not look at empty values is not asked about one.
         if subject.bytes.isEmpty, !R.checksEmptyValue {

@@ -96,7 +96,7 @@ public struct NotCommon: Rule {
   private func check(utf8 subject: Subject, index: CommonPasswordIndex) -> Int? {
     let value = subject.bytes
     guard UTF8Text.isASCII(value) else {
-      if index.rulesOut(value) { return nil }
+      if value.withUnsafeBytes({ index.rulesOut($0) }) { return nil }
       // The canonical form needs NFKC and Unicode lower case: the `String` view.
       var candidate = PasswordList.canonical(subject.string)
       return !candidate.isEmpty && candidate.withUTF8 { index.contains($0) } ? 0 : nil

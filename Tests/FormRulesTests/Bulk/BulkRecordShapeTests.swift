@@ -187,7 +187,7 @@ struct BulkRecordShapeTests {
   func exactReport(_ record: Case) throws {
     let policy = try makePolicy(Self.rules)
     let validator = BulkValidator(policy: policy, locale: "en")
-    let outcome = record.line.withUnsafeBufferPointer { validator.validate(line: $0, number: 1) }
+    let outcome = validator.validate(line: record.line, number: 1)
     let output = String(decoding: validator.output, as: UTF8.self)
     #expect(output == record.report + "\n")
     #expect(outcome == record.outcome)
@@ -205,7 +205,7 @@ struct BulkRecordShapeTests {
     let lines = [#"{"say \"hi\"\\": "hello"}"#, #"{"say \"hi\"\\": "yo", "id": 1}"#, #"{"say": "yo"}"#]
     var outcomes: [BulkValidator.Outcome] = []
     for (i, line) in lines.enumerated() {
-      outcomes.append(Array(line.utf8).withUnsafeBufferPointer { validator.validate(line: $0, number: i + 1) })
+      outcomes.append(validator.validate(line: Array(line.utf8), number: i + 1))
     }
     #expect(
       String(decoding: validator.output, as: UTF8.self)

@@ -28,7 +28,7 @@ struct BulkReportOptionsTests {
     let validator = try BulkValidator(policy: policy, locale: "en", options: options)
     var outcomes: [BulkValidator.Outcome] = []
     for (i, line) in lines.enumerated() {
-      outcomes.append(line.withUnsafeBufferPointer { validator.validate(line: $0, number: i + 1) })
+      outcomes.append(validator.validate(line: line, number: i + 1))
     }
     let text = String(decoding: validator.output, as: UTF8.self)
     return (text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init), outcomes)
@@ -175,7 +175,7 @@ struct BulkReportOptionsTests {
     let line = Array(#"{"name": "ok", "id": ""#.utf8) + [0xC3, 0x28] + Array(#"", "email": "a@b.co"}"#.utf8)
     let validator = try BulkValidator(
       policy: policy, locale: "en", options: BulkReportOptions(keep: ["name", "id"], onlyInvalid: true))
-    _ = line.withUnsafeBufferPointer { validator.validate(line: $0, number: 3) }
+    _ = validator.validate(line: line, number: 3)
     #expect(validator.validateTooLongLine(number: 4) == .malformed)
     let lines = String(decoding: validator.output, as: UTF8.self).split(separator: "\n")
     #expect(lines.count == 2)

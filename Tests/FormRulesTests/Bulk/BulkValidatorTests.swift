@@ -91,7 +91,7 @@ struct BulkValidatorTests {
     let bulk = BulkValidator(policy: policy, locale: locale)
     var mismatches = 0
     for (i, line) in lines.enumerated() {
-      let outcome = line.withUnsafeBufferPointer { bulk.validate(line: $0, number: i + 1) }
+      let outcome = bulk.validate(line: line, number: i + 1)
       let bulkBytes = Array(bulk.output)
       bulk.removeOutput()
       all += bulkBytes

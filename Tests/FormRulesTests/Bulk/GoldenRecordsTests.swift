@@ -36,7 +36,7 @@ struct GoldenRecordsTests {
     let bulk = BulkValidator(policy: policy, locale: item.locale)
     var differing = 0
     for (i, line) in lines.enumerated() where i < expected.count {
-      _ = line.withUnsafeBufferPointer { bulk.validate(line: $0, number: i + 1) }
+      _ = bulk.validate(line: line, number: i + 1)
       var actual = Array(bulk.output)
       bulk.removeOutput()
       if actual.last == 0x0A { actual.removeLast() }

@@ -18,7 +18,7 @@ struct LineReaderTests {
     var result: [String?] = []
     reader.forEachLine { line in
       switch line {
-      case .line(let buffer): result.append(String(decoding: buffer, as: UTF8.self))
+      case .line(let buffer): result.append(buffer.string)
       case .tooLong: result.append(nil)
       }
     }

@@ -29,7 +29,7 @@ fileprivate func readLines(_ bytes: [UInt8], maxLineBytes: Int, chunkSize: Int) 
   var lines: [ReadLine] = []
   reader.forEachLine { line in
     switch line {
-    case .line(let buffer): lines.append(.line(String(decoding: buffer, as: UTF8.self)))
+    case .line(let buffer): lines.append(.line(buffer.string))
     case .tooLong: lines.append(.tooLong)
     }
   }

@@ -80,7 +80,7 @@ struct SecretRedactionTests {
       expectNoSecret(in: renderings(subject))
       #expect(String(describing: subject) == "Subject(password: <redacted>, 17 bytes)")
       var hash = SHA1()
-      hash.update(UnsafeRawBufferPointer(subject.bytes))
+      hash.update(subject.bytes)
       expectNoSecret(in: renderings(hash))
       let plain = call.subject(email)
       expectNoSecret(in: renderings(plain))
@@ -116,8 +116,8 @@ struct SecretRedactionTests {
   @Test("sameAs on sensitive fields compares in constant time and agrees with ==")
   func constantTime() {
     for (a, b) in [("", ""), ("a", "a"), ("a", "b"), ("ab", "a"), (Self.secret, Self.secret), ("é", "e\u{301}")] {
-      let equal = Array(a.utf8).withUnsafeBufferPointer { x in
-        Array(b.utf8).withUnsafeBufferPointer { y in ConstantTime.equals(x, y) }
+      let equal = ByteView.with(Array(a.utf8)) { x in
+        ByteView.with(Array(b.utf8)) { y in ConstantTime.equals(x, y) }
       }
       #expect(equal == (Array(a.utf8) == Array(b.utf8)))
     }

@@ -140,8 +140,7 @@ public struct EmailSyntax: Sendable, Equatable {
 
   /// nil when the address is valid under this profile, else the first reason found.
   public func check(_ address: String) -> Reason? {
-    var address = address
-    return address.withUTF8 { check(utf8: $0) }
+    ByteView.withUTF8(address) { check(utf8: $0) }
   }
 
   /// Whether `address` is valid under this syntax: ``check(_:)`` found no reason.
@@ -155,7 +154,7 @@ public struct EmailSyntax: Sendable, Equatable {
   /// checks. Next come the structure checks (the `@`, the empty parts, a quoted local part that is not
   /// allowed). After that, the first problem by position in the local part and then in the domain. Last
   /// come the checks that need the whole domain (dot, numeric top-level domain, total length).
-  package func check(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Reason? {
+  package func check(utf8 bytes: ByteView) -> Reason? {
     let count = bytes.count
     if count == 0 { return .empty }
     let html = profile == .html
@@ -215,7 +214,7 @@ extension EmailSyntax {
     case failure(Reason)
   }
 
-  fileprivate func scanDotAtomLocalPart(_ bytes: UnsafeBufferPointer<UInt8>, html: Bool) -> ScanResult {
+  fileprivate func scanDotAtomLocalPart(_ bytes: ByteView, html: Bool) -> ScanResult {
     let count = bytes.count
     var problem: Reason?
     var sawFullWidthAt = false
@@ -262,7 +261,7 @@ extension EmailSyntax {
 
   /// RFC 5321 `Quoted-string` with the RFC 6531 UTF-8 extension, minus whitespace: a space inside quotes
   /// is legal SMTP but is exactly what this checker promises never to accept.
-  fileprivate func scanQuotedLocalPart(_ bytes: UnsafeBufferPointer<UInt8>) -> ScanResult {
+  fileprivate func scanQuotedLocalPart(_ bytes: ByteView) -> ScanResult {
     let count = bytes.count
     var problem: Reason?
     var closed = false
@@ -327,7 +326,7 @@ extension EmailSyntax {
 // MARK: - Domain
 
 extension EmailSyntax {
-  private func checkHostname(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, html: Bool) -> Reason? {
+  private func checkHostname(_ bytes: ByteView, from start: Int, html: Bool) -> Reason? {
     let count = bytes.count
     var labelStart = start
     var labelIsASCII = true
@@ -353,7 +352,7 @@ extension EmailSyntax {
             needsIDNA = true
           }
         } else if html {
-          let length = Punycode.aLabelLength(UnsafeBufferPointer(rebasing: bytes[labelStart..<i]))
+          let length = Punycode.aLabelLength(bytes[labelStart..<i])
           if length > Limit.label { return .labelTooLong }
           asciiLength += length - (i - labelStart)
         } else {
@@ -383,7 +382,7 @@ extension EmailSyntax {
     }
     if html { return nil }
     if labels < 2 { return .domainNoDot }
-    let domain = UnsafeBufferPointer(rebasing: bytes[start...])
+    let domain = bytes.suffix(from: start)
     guard needsIDNA else { return checkASCIIDomain(domain, localLength: start) }
     switch IDNA.cachedASCIIDomain(utf8: domain) {
     case .failure(let failure):
@@ -394,20 +393,20 @@ extension EmailSyntax {
       case IDNA.Failure.unavailable.code: return .idnaUnavailable
       default: return .invalidIDN
       }
-    case .success(var ascii): return ascii.withUTF8 { checkASCIIDomain($0, localLength: start) }
+    case .success(let ascii): return ByteView.withUTF8(ascii) { checkASCIIDomain($0, localLength: start) }
     }
   }
 
   /// The checks on the domain's ASCII form (what DNS stores and a relay without SMTPUTF8 sends): label
   /// and domain length, the top-level domain, the whole address length, and special-use names.
   /// `localLength` counts the local part and the `@`.
-  private func checkASCIIDomain(_ domain: UnsafeBufferPointer<UInt8>, localLength: Int) -> Reason? {
+  private func checkASCIIDomain(_ domain: ByteView, localLength: Int) -> Reason? {
     var labelStart = 0
     for i in 0...domain.count where i == domain.count || domain[i] == ASCII.dot {
       if i - labelStart > Limit.label { return .labelTooLong }
       if i < domain.count { labelStart = i + 1 }
     }
-    let tld = UnsafeBufferPointer(rebasing: domain[labelStart...])
+    let tld = domain.suffix(from: labelStart)
     // A numeric top-level domain cannot exist, and such "domains" are usually mistyped IP addresses.
     if tld.allSatisfy(ASCII.isDigit) { return .numericTopLevelDomain }
     if !TopLevelDomain.isWellFormed(tld) { return .invalidTopLevelDomain }
@@ -419,7 +418,7 @@ extension EmailSyntax {
 
   /// RFC 5321 `address-literal`, limited to IPv4 and `IPv6:`. No General-address-literal tag is
   /// registered, so accepting one would only let typos through.
-  fileprivate func checkDomainLiteral(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Reason? {
+  fileprivate func checkDomainLiteral(_ bytes: ByteView, from start: Int) -> Reason? {
     let count = bytes.count
     var i = start + 1
     // Report whitespace and control characters as such: "invalid literal" would hide the real problem.
@@ -435,10 +434,10 @@ extension EmailSyntax {
       i += length
     }
     guard count - start >= 3, bytes[count - 1] == ASCII.closeBracket else { return .invalidDomainLiteral }
-    let content = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(count - 1)])
+    let content = bytes[(start + 1)..<(count - 1)]
     let valid: Bool
     if AddressLiteral.hasIPv6Tag(content) {
-      valid = AddressLiteral.isIPv6(UnsafeBufferPointer(rebasing: content[5...]))
+      valid = AddressLiteral.isIPv6(content.suffix(from: 5))
     } else {
       valid = AddressLiteral.isIPv4(content)
     }
@@ -503,7 +502,7 @@ private enum ASCII {
 enum TopLevelDomain {
   /// Two or more letters, or an A-label. Every delegated TLD is one of these (the IANA root zone
   /// has no digit, hyphen or one-letter TLD outside `xn--`), and validator.js's `isFQDN` asks the same.
-  static func isWellFormed(_ tld: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isWellFormed(_ tld: ByteView) -> Bool {
     if tld.count >= 5 && tld[0] | 0x20 == UInt8(ascii: "x") && tld[1] | 0x20 == UInt8(ascii: "n")
       && tld[2] == ASCII.hyphen && tld[3] == ASCII.hyphen
     {
@@ -516,7 +515,7 @@ enum TopLevelDomain {
   /// `localhost` (RFC 6761), `local` (RFC 6762, mDNS), `onion` (RFC 7686), `alt` (RFC 9476) and
   /// `arpa` (RFC 3172, infrastructure). `example.com` and its kin stay ordinary names: RFC 6761 asks
   /// applications not to treat them specially. Compared without allocating: this runs on every address.
-  static func isSpecialUse(_ tld: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isSpecialUse(_ tld: ByteView) -> Bool {
     func equals(_ name: StaticString) -> Bool {
       guard name.utf8CodeUnitCount == tld.count else { return false }
       let letters = name.utf8Start
@@ -539,7 +538,7 @@ extension EmailSyntax {
   /// Unicode properties it stands in for.
   enum Scalar {
     /// Decodes the scalar whose lead byte (≥ 0x80) is at `i` (``UTF8Validation/decode(_:at:)``).
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
+    static func decode(_ bytes: ByteView, at i: Int) -> (Unicode.Scalar, Int)? {
       UTF8Validation.decode(bytes, at: i).map { ($0.scalar, $0.length) }
     }
 
@@ -595,7 +594,7 @@ extension EmailSyntax {
 // MARK: - Address literals
 
 private enum AddressLiteral {
-  static func hasIPv6Tag(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func hasIPv6Tag(_ content: ByteView) -> Bool {
     // ABNF string literals are case-insensitive, so `ipv6:` is as valid as `IPv6:`.
     content.count >= 5 && content[0] | 0x20 == UInt8(ascii: "i") && content[1] | 0x20 == UInt8(ascii: "p")
       && content[2] | 0x20 == UInt8(ascii: "v") && content[3] == UInt8(ascii: "6")
@@ -604,7 +603,7 @@ private enum AddressLiteral {
 
   /// Dotted quad of decimal octets 0–255. A leading zero is refused because some resolvers read it as
   /// octal, so `010` would not mean ten.
-  static func isIPv4(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isIPv4(_ text: ByteView) -> Bool {
     var parts = 0
     var i = 0
     let count = text.count
@@ -626,7 +625,7 @@ private enum AddressLiteral {
 
   /// RFC 5321 `IPv6-addr`: eight groups, or fewer around one `::`. The RFC 5321 rule that `::` stands
   /// for at least two groups is stricter than RFC 4291, and an address literal follows RFC 5321.
-  static func isIPv6(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isIPv6(_ text: ByteView) -> Bool {
     let count = text.count
     var groups = 0
     var compressed = false
@@ -641,7 +640,7 @@ private enum AddressLiteral {
       while i < count && ASCII.isHexDigit(text[i]) { i += 1 }
       if i < count && text[i] == ASCII.dot {
         // An embedded IPv4 address must come last and counts as two groups.
-        guard isIPv4(UnsafeBufferPointer(rebasing: text[start...])) else { return false }
+        guard isIPv4(text.suffix(from: start)) else { return false }
         groups += 2
         break
       }
@@ -774,7 +773,7 @@ extension EmailSyntax {
     /// The length of `xn--` + Punycode(label) (RFC 3492), without writing it out. The label is taken as
     /// written, without IDNA mapping or normalization. Labels over the limit come back as 64 or more, and
     /// for them the exact number is not computed.
-    static func aLabelLength(_ label: UnsafeBufferPointer<UInt8>) -> Int {
+    static func aLabelLength(_ label: ByteView) -> Int {
       var scalarCount = 0
       var i = 0
       while i < label.count {
@@ -782,7 +781,7 @@ extension EmailSyntax {
         scalarCount += 1
       }
       if scalarCount > maxScalars { return scalarCount + 4 }
-      return withUnsafeTemporaryAllocation(of: Int.self, capacity: maxScalars) { scalars in
+      return withScratch(of: Int.self, capacity: maxScalars, initial: 0) { scalars in
         var n = 0
         var j = 0
         while j < label.count {
@@ -798,13 +797,13 @@ extension EmailSyntax {
           }
           n += 1
         }
-        return encodedLength(UnsafeBufferPointer(rebasing: scalars[0..<n]))
+        return encodedLength(scalars[0..<n])
       }
     }
 
-    private static func encodedLength(_ scalars: UnsafeBufferPointer<Int>) -> Int {
+    private static func encodedLength(_ scalars: ScratchView<Int>) -> Int {
       var basic = 0
-      for scalar in scalars where scalar < 0x80 { basic += 1 }
+      for s in 0..<scalars.count where scalars[s] < 0x80 { basic += 1 }
       var length = 4 + basic + (basic > 0 ? 1 : 0)
       var handled = basic
       var n = 0x80
@@ -812,10 +811,11 @@ extension EmailSyntax {
       var bias = 72
       while handled < scalars.count {
         var next = Int.max
-        for scalar in scalars where scalar >= n && scalar < next { next = scalar }
+        for s in 0..<scalars.count where scalars[s] >= n && scalars[s] < next { next = scalars[s] }
         delta += (next - n) * (handled + 1)
         n = next
-        for scalar in scalars {
+        for s in 0..<scalars.count {
+          let scalar = scalars[s]
           if scalar < n { delta += 1 }
           guard scalar == n else { continue }
           var q = delta

@@ -18,7 +18,7 @@ public struct SameAs: Rule {
 /// Comparisons whose time does not depend on where two secrets differ.
 enum ConstantTime {
   /// Compares the UTF-8 bytes of `a` and `b`; for equal lengths the time depends only on the length.
-  static func equals(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func equals(_ x: ByteView, _ y: ByteView) -> Bool {
     guard x.count == y.count else { return false }
     var difference: UInt8 = 0
     for i in 0..<x.count { difference |= x[i] ^ y[i] }

@@ -51,8 +51,8 @@ struct SameAsTests {
   @Test(
     "constant-time comparison agrees with ==", arguments: [("", ""), ("a", "a"), ("a", "b"), ("ab", "a"), ("日本", "日本")])
   func constantTime(a: String, b: String) {
-    let equal = Array(a.utf8).withUnsafeBufferPointer { x in
-      Array(b.utf8).withUnsafeBufferPointer { y in ConstantTime.equals(x, y) }
+    let equal = ByteView.with(Array(a.utf8)) { x in
+      ByteView.with(Array(b.utf8)) { y in ConstantTime.equals(x, y) }
     }
     #expect(equal == (a == b))
   }

@@ -137,7 +137,7 @@ struct EmailSyntaxReasonTests {
 
   @Test("A-label length follows RFC 3492", arguments: aLabels)
   func punycode(_ label: String, _ expected: Int) {
-    let length = Array(label.utf8).withUnsafeBufferPointer { EmailSyntax.Punycode.aLabelLength($0) }
+    let length = ByteView.with(Array(label.utf8)) { EmailSyntax.Punycode.aLabelLength($0) }
     #expect(length == expected)
   }
 
@@ -165,7 +165,7 @@ struct EmailSyntaxReasonTests {
 
   @Test("A-label length of a label too long to encode is over the limit")
   func punycodeLimit() {
-    let length = Array(repeated("ü", 60).utf8).withUnsafeBufferPointer {
+    let length = ByteView.with(Array(repeated("ü", 60).utf8)) {
       EmailSyntax.Punycode.aLabelLength($0)
     }
     #expect(length > 63)

@@ -45,7 +45,7 @@ struct ProfileCase: Sendable, CustomTestStringConvertible {
 }
 
 func check(_ syntax: EmailSyntax, _ bytes: [UInt8]) -> Reason? {
-  bytes.withUnsafeBufferPointer { syntax.check(utf8: $0) }
+  ByteView.with(bytes) { syntax.check(utf8: $0) }
 }
 
 /// A profile with every option turned on: the most permissive checker there is.

@@ -12,7 +12,7 @@ struct PlainEmailTests {
   /// Checks the implication for one address; returns whether the shortcut accepted it.
   @discardableResult
   static func expectSound(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-    bytes.withUnsafeBufferPointer { address in
+    ByteView.with(bytes) { address in
       let strict = PlainEmail.accepts(address, allowSpecialUse: false)
       if PlainEmail.accepts(address, allowSpecialUse: true) {
         let reason = EmailSyntax(profile: .rfc).check(utf8: address)
