@@ -1,6 +1,6 @@
 import FormRules
 
-/// A view-taking door into ``BatchStream/consume(_:)``, whose pointer-taking form goes with
+/// A view-taking door into `BatchStream.consume`, whose pointer-taking form goes with
 /// FormRulesBulk's conversion to ``ByteView`` (issue 27, point 4). Delete this file when
 /// `consume` takes a `ByteView` itself: the daemon's call then reaches it unchanged.
 ///
