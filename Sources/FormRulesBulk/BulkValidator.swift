@@ -71,7 +71,7 @@ package final class BulkValidator {
 
   /// The output collected since the last ``removeOutput()``: one JSON line per record.
   /// Valid until the next call on the validator.
-  package var output: UnsafeRawBufferPointer { engine.output.bytes }
+  package var output: ByteView { engine.output.view(0..<engine.output.count) }
 
   /// The bytes a validator allocates for its output when it is created (a server budgets them).
   package static var outputCapacity: Int { BulkEngine.outputCapacity }
@@ -127,12 +127,9 @@ package final class ReportBuffer {
   }
 
   /// Valid until the buffer is next changed.
-  package var bytes: UnsafeRawBufferPointer { storage.bytes }
+  package var bytes: ByteView { storage.view(0..<storage.count) }
 
-  package func append(_ bytes: UnsafeRawBufferPointer) {
-    guard let base = bytes.baseAddress else { return }
-    storage.append(base, count: bytes.count)
-  }
+  package func append(_ bytes: ByteView) { storage.append(bytes) }
 
   package func removeAll() { storage.removeAll() }
 }

@@ -14,7 +14,7 @@ package protocol LineRenderer: AnyObject {
   /// The bytes collected so far.
   var pendingBytes: Int { get }
   /// Hands the collected output to `body`, then forgets it.
-  func drain(_ body: (UnsafeRawBufferPointer) -> Void)
+  func drain(_ body: (ByteView) -> Void)
   /// Moves the collected output into `buffer` (emptied first), then forgets it.
   func drain(into buffer: ReportBuffer)
 }
@@ -27,7 +27,7 @@ extension BulkValidator: LineRenderer {
 
   package var pendingBytes: Int { output.count }
 
-  package func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
+  package func drain(_ body: (ByteView) -> Void) {
     body(output)
     removeOutput()
   }
@@ -68,7 +68,7 @@ package enum LinePipeline {
   package static func run(
     fd: Int32, jobs: Int, flushEachRecord: Bool = false,
     waitForInput: @escaping @Sendable (Int32) -> Bool = { _ in true },
-    write: @escaping @Sendable (UnsafeRawBufferPointer) -> Void,
+    write: @escaping @Sendable (ByteView) -> Void,
     makeRenderer: @escaping @Sendable () -> LineRenderer
   ) -> (LineSummary, readError: Int32?) {
     if jobs <= 1 {
@@ -82,7 +82,7 @@ package enum LinePipeline {
 
   private static func runSequentially(
     _ reader: inout LineReader, renderer: LineRenderer, flushEachRecord: Bool,
-    waitForInput: @escaping (Int32) -> Bool, write: @escaping (UnsafeRawBufferPointer) -> Void
+    waitForInput: @escaping (Int32) -> Bool, write: @escaping (ByteView) -> Void
   ) -> (LineSummary, readError: Int32?) {
     var summary = LineSummary()
     // Reports leave as soon as no more input is ready (`tail -f log | validate --jsonl`), and
@@ -186,7 +186,7 @@ private final class Pipeline: @unchecked Sendable {
   let jobs: Int
   let fd: Int32
   let waitForInput: @Sendable (Int32) -> Bool
-  let write: @Sendable (UnsafeRawBufferPointer) -> Void
+  let write: @Sendable (ByteView) -> Void
   let makeRenderer: @Sendable () -> LineRenderer
   let all: [Batch]
   /// Guards `free`.
@@ -211,7 +211,7 @@ private final class Pipeline: @unchecked Sendable {
 
   init(
     jobs: Int, fd: Int32, waitForInput: @escaping @Sendable (Int32) -> Bool,
-    write: @escaping @Sendable (UnsafeRawBufferPointer) -> Void, makeRenderer: @escaping @Sendable () -> LineRenderer
+    write: @escaping @Sendable (ByteView) -> Void, makeRenderer: @escaping @Sendable () -> LineRenderer
   ) {
     self.jobs = jobs
     self.fd = fd

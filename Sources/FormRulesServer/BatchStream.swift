@@ -13,7 +13,7 @@ import FormRulesPassword
 /// What it holds: the part of a line not yet ended (at most the line limit) and the reports
 /// written so far, both reserved from the server's ``BodyBudget`` before they grow.
 /// libmicrohttpd sends a response only once the whole request is in, so the reports wait for
-/// the end of the body; then ``read(into:)`` hands them out. Past `maxLines` lines the
+/// the end of the body; then ``read(upTo:)`` hands them out. Past `maxLines` lines the
 /// reports are dropped at once and the answer is 413; when the budget refuses, they are dropped
 /// and the answer is 503. Either way the rest of the body is read and discarded.
 ///
@@ -60,9 +60,6 @@ final class BatchStream: @unchecked Sendable {
   deinit { budget.release(reserved + fixedReserved) }
 
   /// Validates the complete lines of the next piece of the body.
-  func consume(_ bytes: UnsafeBufferPointer<UInt8>) { consume(ByteView(bytes)) }
-
-  /// Validates the complete lines of the next piece of the body.
   func consume(_ bytes: ByteView) {
     guard failure == nil else { return }
     var start = 0
@@ -102,16 +99,15 @@ final class BatchStream: @unchecked Sendable {
     release(partialCapacity: true)
   }
 
-  /// Copies the next output bytes into `buffer`; 0 at the end.
-  func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-    let count = min(buffer.count, output.count - position)
-    guard count > 0, let to = buffer.baseAddress else { return 0 }
-    output.withUnsafeBytes { from in
-      if let start = from.baseAddress { to.copyMemory(from: start + position, byteCount: count) }
+  /// The next output bytes, at most `max` (a slice of the output, not a copy); empty at the end.
+  func read(upTo max: Int) -> ArraySlice<UInt8> {
+    let count = min(max, output.count - position)
+    guard count > 0 else { return [] }
+    defer {
+      position += count
+      bytesWritten += count
     }
-    position += count
-    bytesWritten += count
-    return count
+    return output[position..<position + count]
   }
 
   private func finishPartial() {
@@ -154,7 +150,7 @@ final class BatchStream: @unchecked Sendable {
       fail(.overBudget)
       return
     }
-    output.append(contentsOf: produced)
+    output.append(produced)
     validator.removeOutput()
   }
 

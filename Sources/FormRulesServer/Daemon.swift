@@ -39,9 +39,8 @@ final class RequestState: @unchecked Sendable {
 
 /// A libmicrohttpd daemon on a socket we bound, calling back into a ``PolicyServer``.
 ///
-/// The C callbacks below run on the library's threads. They are closures without
-/// captures (so they convert to C function pointers) and find the server through the
-/// context pointer; none of them is in main-actor code.
+/// The C callbacks, in `Unsafe/Daemon+Callbacks.swift`, run on the library's threads and call
+/// the methods below with what the library lends as views and values.
 final class Daemon: @unchecked Sendable {
   enum Kind { case api, admin }
 
@@ -101,38 +100,14 @@ final class Daemon: @unchecked Sendable {
     guard fd >= 0 else { throw ServerError("socket: \(String(cString: strerror(errno)))") }
     var one: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-    let bound: Int32 =
-      isV6
-      ? withUnsafePointer(to: &v6) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-        }
-      }
-      : withUnsafePointer(to: &v4) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
+    let bound = isV6 ? SocketAddress.bind(fd, to: v6) : SocketAddress.bind(fd, to: v4)
     guard bound == 0, Glibc.listen(fd, 1024) == 0 else {
       let reason = String(cString: strerror(errno))
       close(fd)
       throw ServerError("cannot listen on \(listen): \(reason)")
     }
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    var storage = sockaddr_storage()
-    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-    _ = withUnsafeMutablePointer(to: &storage) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    let port =
-      isV6
-      ? withUnsafePointer(to: &storage) {
-        $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
-      }
-      : withUnsafePointer(to: &storage) {
-        $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
-      }
-    return (fd, ListenAddress(host: host, port: port))
+    return (fd, ListenAddress(host: host, port: SocketAddress.port(boundTo: fd, v6: isV6)))
   }
 
   func start() throws(ServerError) {
@@ -142,89 +117,16 @@ final class Daemon: @unchecked Sendable {
     settings.listen_fd = listenFD
     settings.thread_pool_size = UInt32(kind == .api ? max(1, configuration.threads) : 1)
     settings.connection_limit = UInt32(connectionLimit)
-    settings.accept_policy = { cls, address, _ in
-      guard let cls else { return cmhd_yes() }
-      let daemon = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue()
-      return daemon.tracker.admits(Daemon.clientAddress(address)) ? cmhd_yes() : cmhd_no()
-    }
     settings.connection_timeout = UInt32(max(1, configuration.idleTimeout))
     // Room for the request line and headers up to our own limits (checked in the handler,
     // which answers 414/431 as problem+json); the library answers beyond this itself.
     settings.connection_memory_limit = Daemon.connectionMemory(configuration)
-    settings.notify_connection = { cls, connection, socketContext, code in
-      guard let cls, let connection, let socketContext else { return }
-      let daemon = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue()
-      if cmhd_is_notify_started(code) != 0 {
-        let entry = ConnectionEntry(
-          fd: cmhd_connection_fd(connection), now: Daemon.now(),
-          address: Daemon.clientAddress(cmhd_client_address(connection)))
-        socketContext.pointee = Unmanaged.passRetained(entry).toOpaque()
-        daemon.tracker.opened(entry)
-      } else if let raw = socketContext.pointee {
-        socketContext.pointee = nil
-        daemon.tracker.closed(Unmanaged<ConnectionEntry>.fromOpaque(raw).takeRetainedValue())
-      }
-    }
-    settings.uri_log = { cls, uri, connection in
-      guard let cls, let uri, let connection, let raw = cmhd_socket_context(connection) else { return nil }
-      let daemon = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue()
-      let entry = Unmanaged<ConnectionEntry>.fromOpaque(raw).takeUnretainedValue()
-      // Kept only when routing must read it: a target with an escape or not starting with "/".
-      // Otherwise libmicrohttpd's path is the raw path, and nothing is copied.
-      let scan = RequestTarget.scan(uri)
-      entry.rawTarget = scan.plain ? nil : String(cString: uri)
-      entry.badTarget = scan.bad
-      entry.tooManyArguments = scan.arguments > daemon.server.configuration.maxQueryArguments
-      if entry.tooManyArguments, let query = strchr(uri, Int32(UInt8(ascii: "?"))) {
-        // libmicrohttpd 0.9.75 found the "?" before this call and parses what follows it into the
-        // connection's memory pool right after; a pool that runs out (about 450 arguments) ends
-        // the connection unanswered. The target lies in its read buffer: ending the query
-        // string here leaves nothing to parse, and the handler answers 414.
-        UnsafeMutablePointer(mutating: query + 1).pointee = 0
-      }
-      return nil
-    }
-    let context = Unmanaged.passUnretained(self).toOpaque()
-    daemon = cmhd_start(
-      &settings,
-      { cls, connection, url, method, version, data, size, conCls in
-        guard let cls, let connection, let url, let method, let size, let conCls else { return cmhd_no() }
-        let daemon = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue()
-        return daemon.handle(
-          connection, url: url, method: method, version: version, data: data, size: size, conCls: conCls)
-          ? cmhd_yes() : cmhd_no()
-      }, context,
-      { cls, connection, conCls, termination in
-        guard let cls else { return }
-        let daemon = Unmanaged<Daemon>.fromOpaque(cls).takeUnretainedValue()
-        // The connection now waits for its next request's headers.
-        if let connection, let raw = cmhd_socket_context(connection) {
-          let entry = Unmanaged<ConnectionEntry>.fromOpaque(raw).takeUnretainedValue()
-          entry.keptAlive.store(true, ordering: .relaxed)
-          entry.waitingSince.store(Daemon.now(), ordering: .relaxed)
-        }
-        guard let conCls, let raw = conCls.pointee else { return }
-        conCls.pointee = nil
-        let state = Unmanaged<RequestState>.fromOpaque(raw).takeRetainedValue()
-        daemon.server.bodyBudget.release(state.reserved)
-        state.reserved = 0
-        daemon.server.completed(state, normally: cmhd_is_completed(termination) != 0)
-      }, context)
+    daemon = startLibrary(&settings)
     guard daemon != nil else {
       close(listenFD)
       throw ServerError("libmicrohttpd could not start on \(address)")
     }
     tracker.start(name: kind == .api ? "header-deadline" : "admin-header-deadline")
-  }
-
-  /// The key a client's address is counted under, or nil for a family other than IPv4 and IPv6.
-  static func clientAddress(_ address: UnsafePointer<sockaddr>?) -> ClientAddress? {
-    var key: (UInt64, UInt64) = (0, 0)
-    let found = withUnsafeMutableBytes(of: &key) { bytes -> Int32 in
-      guard let base = bytes.baseAddress else { return 0 }
-      return cmhd_address_key(address, base.assumingMemoryBound(to: UInt64.self))
-    }
-    return found == 0 ? nil : ClientAddress(high: key.0, low: key.1)
   }
 
   var connectionLimit: Int { kind == .api ? server.configuration.maxConnections : 64 }
@@ -264,48 +166,59 @@ final class Daemon: @unchecked Sendable {
     self.daemon = nil
   }
 
-  private func handle(
-    _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
-    version: UnsafePointer<CChar>?, data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>,
-    conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-  ) -> Bool {
-    guard let raw = conCls.pointee else {
-      let http11 = version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false
-      return begin(connection, url: url, method: method, http11: http11, conCls: conCls)
+  /// A connection the library just set up: tracked until ``ConnectionTracker/closed(_:)``.
+  func connectionOpened(fd: Int32, address: ClientAddress?) -> ConnectionEntry {
+    let entry = ConnectionEntry(fd: fd, now: Daemon.now(), address: address)
+    tracker.opened(entry)
+    return entry
+  }
+
+  /// Keeps what routing needs from a request's raw target, before libmicrohttpd decodes it;
+  /// returns the offset of the query's `?` when the query must be cut off (too many arguments).
+  func noteTarget(_ target: ByteView, on entry: ConnectionEntry) -> Int? {
+    // Kept only when routing must read it: a target with an escape or not starting with "/".
+    // Otherwise libmicrohttpd's path is the raw path, and nothing is copied.
+    let scan = RequestTarget.scan(target)
+    entry.rawTarget = scan.plain ? nil : target.string
+    entry.badTarget = scan.bad
+    entry.tooManyArguments = scan.arguments > server.configuration.maxQueryArguments
+    return entry.tooManyArguments ? target.firstIndex(of: UInt8(ascii: "?")) : nil
+  }
+
+  /// The next piece of a request's body, lent for this call: into its batch, or into its body
+  /// within the budget. False closes the connection.
+  func receive(_ piece: ByteView, state: RequestState) -> Bool {
+    guard state.finish != nil || state.batch != nil else {
+      return true  // the body of a request already answered
     }
-    let state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
-    if size.pointee > 0 {
-      let count = size.pointee
-      size.pointee = 0
-      guard state.finish != nil || state.batch != nil, let data else {
-        return true  // the body of a request already answered
-      }
-      // A body that trickles in forever, or grows past the limit without a Content-Length
-      // (chunked), cannot be answered mid-upload: the connection is closed.
-      if Daemon.now() - state.start > UInt64(server.configuration.requestTimeout) * 1_000_000_000 { return false }
-      state.received += count
-      if state.received > state.limit { return false }
-      data.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-        let piece = UnsafeBufferPointer(start: bytes, count: count)
-        if let batch = state.batch {
-          batch.consume(piece)
-        } else if !state.overBudget {
-          if state.body.count + count > state.reserved {
-            // A chunked body: reserve as it grows, doubling up to the limit.
-            let target = min(state.limit, max(state.body.count + count, 2 * state.reserved, 4096))
-            if server.bodyBudget.reserve(target - state.reserved) {
-              state.reserved = target
-              state.body.reserveCapacity(target)
-            } else {
-              state.overBudget = true
-              state.body = []
-            }
-          }
-          if !state.overBudget { state.body.append(contentsOf: piece) }
+    // A body that trickles in forever, or grows past the limit without a Content-Length
+    // (chunked), cannot be answered mid-upload: the connection is closed.
+    if Daemon.now() - state.start > UInt64(server.configuration.requestTimeout) * 1_000_000_000 { return false }
+    let count = piece.count
+    state.received += count
+    if state.received > state.limit { return false }
+    if let batch = state.batch {
+      batch.consume(piece)
+    } else if !state.overBudget {
+      if state.body.count + count > state.reserved {
+        // A chunked body: reserve as it grows, doubling up to the limit.
+        let target = min(state.limit, max(state.body.count + count, 2 * state.reserved, 4096))
+        if server.bodyBudget.reserve(target - state.reserved) {
+          state.reserved = target
+          state.body.reserveCapacity(target)
+        } else {
+          state.overBudget = true
+          state.body = []
         }
       }
-      return true
+      if !state.overBudget { state.body.append(piece) }
     }
+    return true
+  }
+
+  /// A call after the headers without body bytes: the request is complete (or its connection
+  /// resumed), so its answer is queued.
+  func respond(_ connection: OpaquePointer, state: RequestState) -> Bool {
     if let response = state.ready, let request = state.pendingRequest {
       state.ready = nil
       state.pendingRequest = nil
@@ -334,6 +247,19 @@ final class Daemon: @unchecked Sendable {
     case .later(let work):
       return suspend(connection, state: state, request: request, until: work)
     }
+  }
+
+  /// A request is over: its connection now waits for its next request's headers.
+  func waitsForHeaders(_ entry: ConnectionEntry) {
+    entry.keptAlive.store(true, ordering: .relaxed)
+    entry.waitingSince.store(Daemon.now(), ordering: .relaxed)
+  }
+
+  /// A request is over: its budget goes back, and it is counted and logged.
+  func completed(_ state: RequestState, normally: Bool) {
+    server.bodyBudget.release(state.reserved)
+    state.reserved = 0
+    server.completed(state, normally: normally)
   }
 
   /// Suspends the connection while `work` runs (named checks, bounded by the check timeout), so
@@ -381,14 +307,11 @@ final class Daemon: @unchecked Sendable {
   }
 
   /// The first call for a request: its headers are in. Checks what libmicrohttpd lets through
-  /// (method, framing, target), then plans the answer.
-  private func begin(
-    _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, http11: Bool,
-    conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-  ) -> Bool {
-    let entry = cmhd_socket_context(connection).map {
-      Unmanaged<ConnectionEntry>.fromOpaque($0).takeUnretainedValue()
-    }
+  /// (method, framing, target), then plans the answer. Returns the request's state, which the
+  /// library keeps for the request's next calls, and whether to go on.
+  func begin(
+    _ connection: OpaquePointer, url: ByteView, method: ByteView, http11: Bool, entry: ConnectionEntry?
+  ) -> (RequestState, Bool) {
     entry?.waitingSince.store(0, ordering: .relaxed)
     let target = entry?.rawTarget
     let tooManyArguments = entry?.tooManyArguments ?? false
@@ -396,15 +319,11 @@ final class Daemon: @unchecked Sendable {
     entry?.badTarget = false
     entry?.rawTarget = nil
     entry?.tooManyArguments = false
-    let methodLength = strlen(method)
-    let isToken = method.withMemoryRebound(to: UInt8.self, capacity: methodLength) {
-      MethodLabel.isToken(UnsafeBufferPointer(start: $0, count: methodLength))
-    }
+    let isToken = MethodLabel.isToken(method)
     // Never a client's string beyond a known method: the label, the log and the details use these.
-    let methodName = isToken && methodLength <= 16 ? String(cString: method) : ""
+    let methodName = isToken && method.count <= 16 ? method.string : ""
     let label = MethodLabel.label(methodName)
     let state = RequestState(method: label, route: "unmatched")
-    conCls.pointee = Unmanaged.passRetained(state).toOpaque()
     server.metrics.inFlight.add(1, ordering: .relaxed)
     let configuration = server.configuration
 
@@ -439,7 +358,7 @@ final class Daemon: @unchecked Sendable {
           extra: [("limit", .number(Double(configuration.maxQueryArguments)))])
       } else {
         do throws(RequestTarget.Problem) {
-          if let rawPath { path = try RequestTarget.decode(rawPath) } else { path = String(cString: url) }
+          if let rawPath { path = try RequestTarget.decode(rawPath) } else { path = url.string }
         } catch {
           early = Response.problem(400, error.detail)
         }
@@ -450,7 +369,7 @@ final class Daemon: @unchecked Sendable {
       var response = early
       response.set("Connection", "close")
       let request = Request(method: methodName, path: path, connection: connection)
-      return queue(response, connection: connection, state: state, request: request)
+      return (state, queue(response, connection: connection, state: state, request: request))
     }
 
     let route = kind == .admin ? nil : rawPath.map { Route(rawPath: $0) } ?? Route(path: path)
@@ -458,7 +377,7 @@ final class Daemon: @unchecked Sendable {
     if kind == .admin, path == "/admin/reload" || path == "/admin/status" { state.route = path }
     let request = Request(method: methodName, path: path, connection: connection)
     let plan: Plan
-    if strlen(url) + cmhd_argument_bytes(connection) > configuration.maxURIBytes {
+    if url.count + cmhd_argument_bytes(connection) > configuration.maxURIBytes {
       plan = .respond(Response.problem(414, "the URI is longer than \(configuration.maxURIBytes) bytes"))
     } else if cmhd_header_bytes(connection) > configuration.maxHeaderBytes {
       plan = .respond(Response.problem(431, "the headers take more than \(configuration.maxHeaderBytes) bytes"))
@@ -473,10 +392,10 @@ final class Daemon: @unchecked Sendable {
     case .respond(let response):
       // Without a body, answer once the library has the whole request, which keeps the
       // connection alive; with one, answer now (the body is not read, the connection closes).
-      if hasBody { return queue(response, connection: connection, state: state, request: request) }
+      if hasBody { return (state, queue(response, connection: connection, state: state, request: request)) }
       state.ready = response
       state.pendingRequest = request
-      return true
+      return (state, true)
     case .readBody(let limit, _, let rulesName, let finish):
       state.limit = limit
       state.rulesName = rulesName
@@ -484,21 +403,21 @@ final class Daemon: @unchecked Sendable {
         // The whole body's room, taken from the budget before a byte of it is read.
         guard server.bodyBudget.reserve(length) else {
           server.metrics.budgetRefusals.add(1, ordering: .relaxed)
-          return queue(Daemon.busy(), connection: connection, state: state, request: request)
+          return (state, queue(Daemon.busy(), connection: connection, state: state, request: request))
         }
         state.reserved = length
         state.body.reserveCapacity(length)
       }
       state.finish = { body in finish(body) }
       state.pendingRequest = request
-      return true
+      return (state, true)
     case .readBatch(let limit, let rulesName, let language, let batch):
       state.limit = limit
       state.rulesName = rulesName
       state.batch = batch
       state.batchLanguage = language
       state.pendingRequest = request
-      return true
+      return (state, true)
     }
   }
 
@@ -509,28 +428,14 @@ final class Daemon: @unchecked Sendable {
     let mhd: OpaquePointer?
     switch response.body {
     case .bytes(let bytes):
-      mhd = bytes.withUnsafeBytes { cmhd_response_copy(bytes.count, $0.baseAddress) }
+      mhd = Daemon.response(copying: bytes)
       state.bytes = bytes.count
     case .stream(let stream):
       state.stream = stream
-      mhd = MHD_create_response_from_callback(
-        cmhd_size_unknown(), 32 << 10,
-        { cls, _, buffer, max in
-          guard let cls, let buffer else { return cmhd_end_with_error() }
-          let stream = Unmanaged<BatchStream>.fromOpaque(cls).takeUnretainedValue()
-          let n = stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: max))
-          return n == 0 ? cmhd_end_of_stream() : n
-        }, Unmanaged.passRetained(stream).toOpaque(),
-        { cls in
-          guard let cls else { return }
-          Unmanaged<BatchStream>.fromOpaque(cls).release()
-        })
+      mhd = Daemon.response(streaming: stream)
     }
     guard let mhd else { return false }
-    for (name, value) in response.headers {
-      // `withCString` lends the string's own bytes; passing a `String` as a C string copies it into an array.
-      _ = name.withCString { name in value.withCString { MHD_add_response_header(mhd, name, $0) } }
-    }
+    Daemon.add(response.headers, to: mhd)
     state.status = response.status
     let queued = MHD_queue_response(connection, UInt32(response.status), mhd)
     MHD_destroy_response(mhd)

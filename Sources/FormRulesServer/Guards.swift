@@ -234,7 +234,7 @@ enum MethodLabel {
   }
 
   /// Whether `method` is an RFC 9110 token (`tchar`s, at least one).
-  static func isToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isToken(_ bytes: ByteView) -> Bool {
     guard !bytes.isEmpty else { return false }
     for byte in bytes where !isTchar(byte) { return false }
     return true
@@ -319,22 +319,20 @@ enum RequestTarget {
   /// One pass over a raw target: whether its path is plain (starts with `/`, holds no `%`, so
   /// libmicrohttpd's decoded path is the raw one), and its number of query arguments
   /// (`&`-separated pieces after `?`).
-  static func scan(_ target: UnsafePointer<CChar>) -> (plain: Bool, arguments: Int, bad: Bool) {
-    var p = UnsafeRawPointer(target).assumingMemoryBound(to: UInt8.self)
-    var plain = p.pointee == UInt8(ascii: "/")
+  static func scan(_ target: ByteView) -> (plain: Bool, arguments: Int, bad: Bool) {
+    var plain = !target.isEmpty && target[0] == UInt8(ascii: "/")
     var bad = false
-    while p.pointee != 0, p.pointee != UInt8(ascii: "?") {
-      if p.pointee == UInt8(ascii: "%") { plain = false }
-      if p.pointee <= 0x20 || p.pointee == 0x7F { bad = true }
-      p += 1
+    var i = 0
+    while i < target.count, target[i] != UInt8(ascii: "?") {
+      if target[i] == UInt8(ascii: "%") { plain = false }
+      if target[i] <= 0x20 || target[i] == 0x7F { bad = true }
+      i += 1
     }
-    guard p.pointee == UInt8(ascii: "?") else { return (plain, 0, bad) }
+    guard i < target.count else { return (plain, 0, bad) }
     var arguments = 1
-    p += 1
-    while p.pointee != 0 {
-      if p.pointee == UInt8(ascii: "&") { arguments += 1 }
-      if p.pointee <= 0x20 || p.pointee == 0x7F { bad = true }
-      p += 1
+    for byte in target.suffix(from: i + 1) {
+      if byte == UInt8(ascii: "&") { arguments += 1 }
+      if byte <= 0x20 || byte == 0x7F { bad = true }
     }
     return (plain, arguments, bad)
   }

@@ -1,4 +1,3 @@
-internal import CMicroHTTPD
 import FormRules
 import FormRulesBulk
 import FormRulesPassword
@@ -33,28 +32,28 @@ struct Request {
     fields = .given(headers: headers, arguments: arguments)
   }
 
-  /// Calls `body` with header `name`'s value as a C string, or with `nil`; the first of repeated
-  /// headers, as libmicrohttpd gives it.
-  private func withHeader<R>(_ name: String, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+  /// Calls `body` with header `name`'s value, or with `nil`; the first of repeated headers, as
+  /// libmicrohttpd gives it. A given value ends at a NUL, as a C string would.
+  private func withHeader<R>(_ name: String, _ body: (ByteView?) -> R) -> R {
     switch fields {
     case .connection(let connection):
-      return body(cmhd_header(connection, name))
+      return body(Request.header(name, of: connection))
     case .given(let headers, _):
       guard let value = headers.first(where: { Response.sameName($0.0, name) })?.1 else { return body(nil) }
-      return value.withCString(body)
+      return ByteView.withUTF8(value) { view in body(view.firstIndex(of: 0).map { view.prefix(upTo: $0) } ?? view) }
     }
   }
 
   /// A request header (case-insensitive name), or `nil`.
   func header(_ name: String) -> String? {
-    withHeader(name) { $0.map { String(cString: $0) } }
+    withHeader(name) { $0?.string }
   }
 
   /// A query argument, or `nil` (also `nil` for `?name` without `=`, as libmicrohttpd gives it).
   func argument(_ name: String) -> String? {
     switch fields {
     case .connection(let connection):
-      return cmhd_argument(connection, name).map { String(cString: $0) }
+      return Request.argument(name, of: connection)?.string
     case .given(_, let arguments):
       return arguments.first { $0.0 == name }?.1 ?? nil
     }
@@ -65,21 +64,11 @@ struct Request {
   var mediaType: String? {
     withHeader("Content-Type") { value -> String? in
       guard let value else { return nil }
-      let length = strlen(value)
-      return value.withMemoryRebound(to: UInt8.self, capacity: length) { start in
-        var end = 0
-        while end < length, start[end] != UInt8(ascii: ";") { end += 1 }
-        var first = 0
-        while first < end, start[first] == 0x20 || start[first] == 0x09 { first += 1 }
-        while end > first, start[end - 1] == 0x20 || start[end - 1] == 0x09 { end -= 1 }
-        return String(unsafeUninitializedCapacity: end - first) { buffer in
-          for i in 0..<(end - first) {
-            let byte = start[first + i]
-            buffer[i] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-          }
-          return end - first
-        }
-      }
+      var end = value.firstIndex(of: UInt8(ascii: ";")) ?? value.count
+      var first = 0
+      while first < end, value[first] == 0x20 || value[first] == 0x09 { first += 1 }
+      while end > first, value[end - 1] == 0x20 || value[end - 1] == 0x09 { end -= 1 }
+      return value[first..<end].lowercasedASCII
     }
   }
 
@@ -88,22 +77,19 @@ struct Request {
   func header(_ name: String, containsLowercase token: String) -> Bool {
     withHeader(name) { value in
       guard let value else { return false }
-      var token = token
-      return token.withUTF8 { needle in
-        let length = strlen(value)
-        guard needle.count <= length, let first = needle.first else { return needle.isEmpty }
-        return value.withMemoryRebound(to: UInt8.self, capacity: length) { haystack in
-          var i = 0
-          while i + needle.count <= length {
-            if Response.lowercased(haystack[i]) == first {
-              var j = 1
-              while j < needle.count, Response.lowercased(haystack[i + j]) == needle[j] { j += 1 }
-              if j == needle.count { return true }
-            }
-            i += 1
+      return ByteView.withUTF8(token) { needle in
+        guard needle.count <= value.count, !needle.isEmpty else { return needle.isEmpty }
+        let first = needle[0]
+        var i = 0
+        while i + needle.count <= value.count {
+          if Response.lowercased(value[i]) == first {
+            var j = 1
+            while j < needle.count, Response.lowercased(value[i + j]) == needle[j] { j += 1 }
+            if j == needle.count { return true }
           }
-          return false
+          i += 1
         }
+        return false
       }
     }
   }

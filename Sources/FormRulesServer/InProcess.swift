@@ -70,11 +70,10 @@ extension PolicyServer {
     decorate(&response, request: request)
     if case .stream(let stream) = response.body {
       var bytes: [UInt8] = []
-      var buffer = [UInt8](repeating: 0, count: 32 << 10)
       while true {
-        let n = buffer.withUnsafeMutableBytes { stream.read(into: $0) }
-        if n == 0 { break }
-        bytes += buffer[..<n]
+        let piece = stream.read(upTo: 32 << 10)
+        if piece.isEmpty { break }
+        bytes += piece
       }
       response.body = .bytes(bytes)
     }

@@ -367,17 +367,7 @@ final class LogWriter: @unchecked Sendable {
     thread.start()
   }
 
-  private func write(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let n = Glibc.write(descriptor, base + offset, buffer.count - offset)
-        if n < 0, errno == EINTR { continue }
-        if n <= 0 { break }
-        offset += n
-      }
-    }
-  }
+  private func write(_ bytes: [UInt8]) { Descriptor.writeAll(bytes, to: descriptor) }
 }
 
 /// One JSON object on one line, built member by member.

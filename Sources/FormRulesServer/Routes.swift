@@ -37,14 +37,12 @@ enum Route: Equatable {
   case unmatched
 
   init(path: String) {
-    var path = path
-    self = path.withUTF8 { Route.parse($0) }
+    self = ByteView.withUTF8(path) { Route.parse($0) }
   }
 
   /// The route of a raw path (`RequestTarget.rawPath`), already checked by `RequestTarget.decode`.
   init(rawPath: Substring) {
-    var path = String(rawPath)
-    self = path.withUTF8 { Route.parse($0) }
+    self = ByteView.withUTF8(String(rawPath)) { Route.parse($0) }
     switch self {
     case .rules(let name): self = .rules(Route.decodedName(name))
     case .validate(let name): self = .validate(Route.decodedName(name))
@@ -58,13 +56,11 @@ enum Route: Equatable {
   }
 
   /// Byte comparisons only: a `switch` over string literals compares `String`s one by one.
-  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Route {
+  private static func parse(_ bytes: ByteView) -> Route {
     func matches(_ literal: StaticString, from start: Int = 0, whole: Bool = true) -> Bool {
       let n = literal.utf8CodeUnitCount
-      guard let base = bytes.baseAddress, whole ? bytes.count - start == n : bytes.count - start >= n else {
-        return false
-      }
-      return memcmp(base + start, literal.utf8Start, n) == 0
+      guard whole ? bytes.count - start == n : bytes.count - start >= n else { return false }
+      return bytes[start..<start + n] == ByteView(literal)
     }
     if matches("/healthz") { return .healthz }
     if matches("/readyz") { return .readyz }
@@ -73,17 +69,15 @@ enum Route: Equatable {
     if matches("/demo/login") { return .demoLogin }
     let range: StaticString = "/range/"
     if matches(range, whole: false) {
-      return .range(String(decoding: UnsafeBufferPointer(rebasing: bytes[range.utf8CodeUnitCount...]), as: UTF8.self))
+      return .range(bytes.suffix(from: range.utf8CodeUnitCount).string)
     }
     let prefix: StaticString = "/v1/rules/"
     guard matches(prefix, whole: false) else {
       return matches("/v1") || matches("/v1/", whole: false) ? .unmatched : .staticFile
     }
-    let rest = UnsafeBufferPointer(rebasing: bytes[prefix.utf8CodeUnitCount...])
-    guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else {
-      return .rules(String(decoding: rest, as: UTF8.self))
-    }
-    let name = String(decoding: rest[..<slash], as: UTF8.self)
+    let rest = bytes.suffix(from: prefix.utf8CodeUnitCount)
+    guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return .rules(rest.string) }
+    let name = rest.prefix(upTo: slash).string
     let action = prefix.utf8CodeUnitCount + slash + 1
     if matches("validate", from: action) { return .validate(name) }
     if matches("validate-batch", from: action) { return .batch(name) }
@@ -328,7 +322,7 @@ struct Routes {
       let (outcome, report) = served.validators.with(language: language) { validator in
         let outcome = validator.validate(line: body, number: 1)
         // The report without the line's "\n".
-        return (outcome, Array(UnsafeRawBufferPointer(rebasing: validator.output.dropLast())))
+        return (outcome, validator.output.prefix(upTo: validator.output.count - 1).array)
       }
       if outcome != .malformed {
         return .now(

@@ -62,7 +62,7 @@ public final class SignalPipe {
     var buffer = [UInt8](repeating: 0, count: 64)
     var received: [Int32] = []
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+      let count = Descriptor.read(readEnd, into: &buffer)
       guard count > 0 else { return received }
       received += buffer.prefix(count).map(Int32.init)
     }

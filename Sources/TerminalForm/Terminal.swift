@@ -3,7 +3,8 @@ import Glibc
 /// The controlling terminal, opened on `/dev/tty` so that stdin and stdout stay free for
 /// pipes: the form is drawn on the terminal while the result goes to stdout (as `fzf` does).
 ///
-/// Raw system calls on the terminal live here and in ``SignalPipe`` only.
+/// Raw system calls on the terminal live here and in ``SignalPipe`` only; those that take
+/// pointers, and the crash handler, in `Unsafe/`.
 public final class Terminal {
   public let fd: Int32
   private var original: termios?
@@ -84,12 +85,10 @@ public final class Terminal {
 
   /// Writes all of `text`, retrying after interruptions and partial writes.
   public func write(_ text: String) {
-    var bytes = Array(text.utf8)
+    let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-      }
+      let written = Descriptor.write(fd, bytes, from: offset)
       if written < 0 {
         if errno == EINTR || errno == EAGAIN { continue }
         return
@@ -102,49 +101,9 @@ public final class Terminal {
   public func read() -> [UInt8] {
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      let count = Descriptor.read(fd, into: &buffer)
       if count >= 0 { return Array(buffer.prefix(count)) }
       if errno != EINTR && errno != EAGAIN { return [] }
     }
-  }
-}
-
-/// What a crash signal's handler needs to give the terminal back: it runs in the handler
-/// itself (a crash cannot wait for the input loop), using only `write` and `tcsetattr`, which
-/// are async-signal-safe.
-nonisolated(unsafe) private var crashFD: Int32 = -1
-/// On the heap, never a global `termios`: Swift 6.3.1 emits such a global with 57 bytes of
-/// storage (AddressSanitizer's global metadata) while a `termios` is 60, so storing one wrote
-/// 3 bytes past it (ASan: global-buffer-overflow in `arm`, every `validate form` under ASan).
-nonisolated(unsafe) private let crashSettings: UnsafeMutablePointer<termios> = {
-  let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-  pointer.initialize(to: termios())
-  return pointer
-}()
-
-enum CrashRestore {
-  /// The signals that end the process where they happen; each is raised again, with its
-  /// default action, once the terminal is restored.
-  static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS]
-
-  static func arm(fd: Int32, settings: termios) {
-    crashSettings.pointee = settings
-    crashFD = fd
-    for number in signals {
-      _ = signal(number) { received in
-        if crashFD >= 0 {
-          let reset: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-          _ = Glibc.write(crashFD, reset.utf8Start, reset.utf8CodeUnitCount)
-          _ = tcsetattr(crashFD, TCSADRAIN, crashSettings)
-        }
-        _ = signal(received, SIG_DFL)
-        _ = raise(received)
-      }
-    }
-  }
-
-  static func disarm() {
-    crashFD = -1
-    for number in signals { _ = signal(number, SIG_DFL) }
   }
 }

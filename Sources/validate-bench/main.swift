@@ -196,11 +196,9 @@ func spawn(_ arguments: [String], stdin input: String, stdout output: String, me
   posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
   posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-  var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-  defer { for p in argv { free(p) } }
   var pid: pid_t = 0
   let start = now()
-  guard posix_spawn(&pid, command[0], &actions, nil, &argv, environ) == 0 else {
+  guard Spawn.start(command, actions: &actions, pid: &pid) == 0 else {
     fail("cannot start \(command[0])")
   }
   var status: Int32 = 0

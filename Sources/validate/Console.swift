@@ -21,29 +21,16 @@ enum ExitCode {
 
 /// The process's streams. Output is written in large blocks; errors go to stderr at once.
 enum Console {
-  static func write(_ bytes: [UInt8], to fd: Int32 = STDOUT_FILENO) {
-    bytes.withUnsafeBytes { write($0, to: fd) }
-  }
+  // `write(_:to:)`, which takes bytes or a buffer, is in Unsafe/SystemCalls.swift.
 
-  /// Writes everything, retrying after signals. When stdout cannot be written it stops the
-  /// process: a reader that went away (a closed pipe with SIGPIPE ignored) leaves nobody
-  /// to validate for, and any other failure (a full disk) is said, or the reports would be
-  /// lost behind a status of 0.
-  static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
-    guard let base = bytes.baseAddress else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let n = Glibc.write(fd, base + offset, bytes.count - offset)
-      if n < 0 {
-        if errno == EINTR { continue }
-        if fd == STDOUT_FILENO {
-          if errno != EPIPE { fail(Words.text("cli.cannotWrite", ["reason": Words.systemError(errno)])) }
-          exit(ExitCode.trouble)
-        }
-        return
-      }
-      offset += n
-    }
+  /// A write failed (not for a signal), with `errno` set. When stdout cannot be written it stops
+  /// the process: a reader that went away (a closed pipe with SIGPIPE ignored) leaves nobody to
+  /// validate for, and any other failure (a full disk) is said, or the reports would be lost
+  /// behind a status of 0. Other streams lose the rest of what was written.
+  static func failedWriting(to fd: Int32) {
+    guard fd == STDOUT_FILENO else { return }
+    if errno != EPIPE { fail(Words.text("cli.cannotWrite", ["reason": Words.systemError(errno)])) }
+    exit(ExitCode.trouble)
   }
 
   static func print(_ text: String) { write(Array((text + "\n").utf8)) }

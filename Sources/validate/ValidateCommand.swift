@@ -267,7 +267,7 @@ enum ValidateCommand {
     var result: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      let n = Descriptor.read(fd, into: &chunk)
       if n < 0, errno == EINTR { continue }
       if n < 0, errno == EAGAIN || errno == EWOULDBLOCK {
         LineReader.waitUntilReadable(fd)
@@ -394,8 +394,8 @@ final class TextLineRenderer: LineRenderer {
 
   var pendingBytes: Int { buffer.count }
 
-  func drain(_ body: (UnsafeRawBufferPointer) -> Void) {
-    buffer.withUnsafeBytes(body)
+  func drain(_ body: (ByteView) -> Void) {
+    ByteView.with(buffer, body)
     buffer.removeAll(keepingCapacity: true)
   }
 

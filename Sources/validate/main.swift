@@ -26,17 +26,9 @@ if getenv("SWIFT_BACKTRACE") == nil {
 /// repairs such bytes into U+FFFD in `CommandLine.arguments`, so a file name in Shift_JIS or
 /// EUC-JP would reach `open` changed and be reported as missing although it exists.
 func firstNonUTF8Argument() -> (index: Int, option: String?)? {
-  let argv = CommandLine.unsafeArgv
-  for i in 1..<Int(CommandLine.argc) {
-    guard let pointer = argv[i] else { continue }
-    let bytes = UnsafeBufferPointer(
-      start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
-    if String(validating: bytes, as: UTF8.self) == nil {
-      let previous = i > 1 ? CommandLine.arguments[i - 1] : nil
-      return (i, previous.flatMap { $0.hasPrefix("--") && !$0.contains("=") ? $0 : nil })
-    }
-  }
-  return nil
+  guard let i = RawArguments.firstNonUTF8() else { return nil }
+  let previous = i > 1 ? CommandLine.arguments[i - 1] : nil
+  return (i, previous.flatMap { $0.hasPrefix("--") && !$0.contains("=") ? $0 : nil })
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -188,7 +188,7 @@ struct BulkRecordShapeTests {
     let policy = try makePolicy(Self.rules)
     let validator = BulkValidator(policy: policy, locale: "en")
     let outcome = validator.validate(line: record.line, number: 1)
-    let output = String(decoding: validator.output, as: UTF8.self)
+    let output = validator.output.string
     #expect(output == record.report + "\n")
     #expect(outcome == record.outcome)
     // The single-document entry point gives the same report.
@@ -208,7 +208,7 @@ struct BulkRecordShapeTests {
       outcomes.append(validator.validate(line: Array(line.utf8), number: i + 1))
     }
     #expect(
-      String(decoding: validator.output, as: UTF8.self)
+      validator.output.string
         == #"""
         {"valid":true,"fields":{"say \"hi\"\\":{"valid":true,"value":"hello","errors":[]}}}
         {"valid":false,"fields":{"say \"hi\"\\":{"valid":false,"value":"yo","errors":[{"code":"minLength","severity":"error","params":{"min":3,"actual":2,"unit":"characters"},"message":"Greeting must be at least 3 characters."}]}}}

@@ -30,7 +30,7 @@ struct BulkReportOptionsTests {
     for (i, line) in lines.enumerated() {
       outcomes.append(validator.validate(line: line, number: i + 1))
     }
-    let text = String(decoding: validator.output, as: UTF8.self)
+    let text = validator.output.string
     return (text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init), outcomes)
   }
 
@@ -177,7 +177,7 @@ struct BulkReportOptionsTests {
       policy: policy, locale: "en", options: BulkReportOptions(keep: ["name", "id"], onlyInvalid: true))
     _ = validator.validate(line: line, number: 3)
     #expect(validator.validateTooLongLine(number: 4) == .malformed)
-    let lines = String(decoding: validator.output, as: UTF8.self).split(separator: "\n")
+    let lines = validator.output.string.split(separator: "\n")
     #expect(lines.count == 2)
     #expect(
       lines.first?.hasPrefix(#"{"line":3,"keep":{"name":"ok"},"valid":false,"errors":[{"code":"input.malformed""#)

@@ -17,7 +17,7 @@ struct LinePipelineTests {
   final class Collected: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes: [UInt8] = []
-    func append(_ chunk: UnsafeRawBufferPointer) { lock.withLock { bytes += chunk } }
+    func append(_ chunk: ByteView) { lock.withLock { bytes += chunk } }
     var all: [UInt8] { lock.withLock { bytes } }
   }
 
