@@ -113,6 +113,21 @@ struct NotCommonTests {
     #expect(PasswordList.defaultLines.first == "123456")
   }
 
+  @Test("a list's lines are canonical as canonical(_:) makes them, by the ASCII shortcut or not")
+  func parsedLinesAreCanonical() {
+    let lines = [
+      "PassWord", "  Tab\tInside ", "\tUPPER\u{0B}", "MiXeD123!@#", "\u{0C}", "", "   ", "ｐａｓｓ", "Ｐａｓｓ　",
+      "Ｅ\u{301}té", "パスワード", "😀Emoji", "A\u{3000}", "zZ\u{7F}", "\u{1C}SEP",
+    ]
+    let data = Array(lines.joined(separator: "\r\n").utf8) + Array("\nLAST".utf8)
+    let expected = (lines + ["LAST"]).map(PasswordList.canonical).filter { !$0.isEmpty }
+    #expect(PasswordList.parseLines(data) == expected)
+    for line in lines where line.utf8.allSatisfy({ $0 < 0x80 }) {
+      let shortcut = ByteView.withUTF8(line) { PasswordList.asciiCanonical($0) }
+      #expect(shortcut == PasswordList.canonical(line), "\(line.debugDescription)")
+    }
+  }
+
   @Test("lists load once per policy, however many rules use them")
   func loadedOnce() throws {
     let cache = ResourceCache()
