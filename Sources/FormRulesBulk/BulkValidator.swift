@@ -223,7 +223,9 @@ struct RecordPath: ~Copyable {
         return .malformed
       }
     }
-    let fieldCount = plan.fieldCount
+    // Every array here has the plan's field count; checked once, so the loops need no check per index.
+    let fieldCount = values.count
+    precondition(scanner.slots.count == fieldCount && fieldValid.count == fieldCount, "slots out of step")
     for i in 0..<fieldCount { values[i] = scanner.slots[i].state == .string ? scanner.slots[i].bytes : nil }
     plan.transform(values.view, oversized: oversized.view, arena: &arena)
     defer { arena.reset() }
@@ -233,8 +235,8 @@ struct RecordPath: ~Copyable {
     recordValid = true
     for i in 0..<fieldCount where !fieldValid[i] { recordValid = false }
     nextFailure = 0
-    let plan = self.plan
-    ReportWriter.write(&self, plan: plan, to: &output)
+    // The policy holds the plan for longer than the record: no retain and release per record.
+    Unmanaged.passUnretained(plan).borrow { plan in ReportWriter.write(&self, plan: plan, to: &output) }
     output.append(0x0A)
     return recordValid ? .valid : .invalid
   }

@@ -106,21 +106,22 @@ private struct Cursor {
 
   /// The byte at `index`, or 0 (never a byte the scanner looks for) at the end.
   @inline(__always)
-  var current: UInt8 { index < line.count ? line[index] : 0 }
+  var current: UInt8 { line.byte(at: index) }
 
   @inline(__always)
   mutating func skipWhitespace() {
-    while index < line.count {
-      switch line[index] {
+    while true {
+      switch line.byte(at: index) {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
       default: return
       }
     }
   }
 
+  /// Consumes `byte` (never 0) if it comes next.
   @inline(__always)
   mutating func consume(_ byte: UInt8) -> Bool {
-    guard index < line.count, line[index] == byte else { return false }
+    guard line.byte(at: index) == byte else { return false }
     index += 1
     return true
   }
@@ -177,7 +178,7 @@ private struct Cursor {
       if i >= count { i -= count }
       let name = names[i]
       let close = index + name.count
-      guard close < line.count, line[close] == UInt8(ascii: "\""), line.hasPrefix(name, at: index) else { continue }
+      guard line.byte(at: close) == UInt8(ascii: "\""), line.hasPrefix(name, at: index) else { continue }
       index = close + 1
       return i
     }

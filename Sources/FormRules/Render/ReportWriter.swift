@@ -66,9 +66,9 @@ package enum ReportWriter {
 /// once when the plan is built. It owns its memory (`~Copyable`) and frees it with its plan.
 @usableFromInline
 struct ReportHeads: ~Copyable {
-  @usableFromInline let bytes: FixedArray<UInt8>
-  /// Head `2 * field + (valid ? 1 : 0)` is `bytes[offsets[k]..<offsets[k + 1]]`.
-  @usableFromInline let offsets: FixedArray<Int>
+  let bytes: FixedArray<UInt8>
+  /// Head `2 * field + (valid ? 1 : 0)`, a view of `bytes`, which never move.
+  @usableFromInline let heads: FixedArray<ByteView>
 
   init(names: [String], sensitive: [Bool]) {
     var all: [UInt8] = []
@@ -85,13 +85,13 @@ struct ReportHeads: ~Copyable {
       }
     }
     bytes = FixedArray(all)
-    self.offsets = FixedArray(offsets)
+    heads = FixedArray(repeating: .empty, count: offsets.count - 1)
+    for k in 0..<heads.count { heads[k] = bytes.bytes(offsets[k]..<offsets[k + 1]) }
   }
 
   @inlinable
   func head(field i: Int, valid: Bool) -> ByteView {
-    let k = 2 * i + (valid ? 1 : 0)
-    return bytes.bytes(offsets[k]..<offsets[k + 1])
+    heads[2 * i + (valid ? 1 : 0)]
   }
 }
 

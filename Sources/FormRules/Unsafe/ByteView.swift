@@ -53,6 +53,14 @@ package struct ByteView {
     return buffer.baseAddress.unsafelyUnwrapped[index]
   }
 
+  /// The byte at `index`, or `end` when `index` is outside `0..<count`: one comparison for a
+  /// scanner that would otherwise test its index and then have the subscript test it again.
+  @inlinable @inline(__always)
+  package func byte(at index: Int, orElse end: UInt8 = 0) -> UInt8 {
+    // Safe: read only when the index is inside the view.
+    UInt(bitPattern: index) < UInt(bitPattern: buffer.count) ? buffer.baseAddress.unsafelyUnwrapped[index] : end
+  }
+
   /// The bytes in `range`, indexed from 0; traps unless the range lies inside `0..<count`.
   @inlinable @inline(__always)
   package subscript(range: Range<Int>) -> ByteView {

@@ -98,6 +98,41 @@ struct ByteViewTests {
     }
   }
 
+  @Test("byte(at:) reads inside the view and answers the sentinel outside it; hasPrefix stays inside")
+  func byteAtAndPrefix() {
+    ByteView.with(Array("{\"a\":1}".utf8)) { view in
+      #expect(view.byte(at: 0) == UInt8(ascii: "{"))
+      #expect(view.byte(at: 6) == UInt8(ascii: "}"))
+      #expect(view.byte(at: 7) == 0)
+      #expect(view.byte(at: -1, orElse: 0xFF) == 0xFF)
+      #expect(view.byte(at: .max) == 0)
+      #expect(view.byte(at: .min) == 0)
+      #expect(view.hasPrefix(ByteView("\"a\""), at: 1))
+      #expect(!view.hasPrefix(ByteView("1}x"), at: 5))
+      #expect(!view.hasPrefix(ByteView("{"), at: -1))
+      #expect(view.hasPrefix(.empty, at: 7))
+      #expect(!view.hasPrefix(.empty, at: 8))
+    }
+    ByteView.with(Array("abcdefghijklmnop".utf8)) { view in
+      #expect(view.hasPrefix(view[3..<16], at: 3))
+      #expect(!view.hasPrefix(ByteView("defghijklmnoq"), at: 3))
+    }
+  }
+
+  @Test("a fixed array owns its elements, reads them checked and lends scratch views of them")
+  func fixedArray() async {
+    let array = FixedArray(["a", "b", "c"])
+    array[1] = "β"
+    #expect((0..<array.count).map { array[$0] } == ["a", "β", "c"])
+    #expect(array.view[2] == "c")
+    let empty = FixedArray(repeating: 0, count: 0)
+    #expect(empty.count == 0)
+    await #expect(processExitsWith: .failure) {
+      let array = FixedArray(repeating: 0, count: 3)
+      _ = array[3]
+    }
+  }
+
   @Test("a scratch write past the end stops the process")
   func scratchPastEnd() async {
     await #expect(processExitsWith: .failure) {
