@@ -106,7 +106,7 @@ package final class Plan: @unchecked Sendable {
         hasCondition: node.condition != nil, field: field, end: k + 1)
       switch node.kind {
       case .rule(let rule):
-        let box = LeafCheck.make(rule)
+        let box = LeafCheck.make(rule, names: names)
         boxes.append(box)
         entry.check = Unmanaged.passUnretained(box)
         entry.rule = rule
@@ -429,7 +429,13 @@ package final class Plan: @unchecked Sendable {
 class LeafCheck {
   func check(_ subject: Subject) -> Int? { nil }
 
-  static func make(_ rule: any Rule) -> LeafCheck { box(rule) }
+  /// The box for `rule` in a plan of the fields `names`; a `sameAs` learns where its other
+  /// field is.
+  static func make(_ rule: any Rule, names: [String]) -> LeafCheck {
+    guard var sameAs = rule as? SameAs else { return box(rule) }
+    sameAs.position = names.firstIndex(of: sameAs.other)
+    return TypedLeafCheck(sameAs)
+  }
 
   private static func box<R: Rule>(_ rule: R) -> LeafCheck { TypedLeafCheck(rule) }
 }

@@ -181,11 +181,11 @@ public struct Subject {
   /// confirms. The other field is looked up once; when both fields have the same transforms
   /// (the usual case), this value is already like the other's and is passed as it is.
   func withValue<R>(
-    comparedWith field: String,
+    comparedWith field: String, at position: Int? = nil,
     _ body: (_ value: ByteView, _ other: ByteView) -> R
   ) -> R {
     plan.borrow { plan in
-      guard let i = plan.index(of: field) else { return body(bytes, .empty) }
+      guard let i = position ?? plan.index(of: field) else { return body(bytes, .empty) }
       let other = values[i] ?? .empty
       if bytes.isEmpty || plan.sameTransforms(i, index) { return body(bytes, other) }
       var arena = TransformArena()

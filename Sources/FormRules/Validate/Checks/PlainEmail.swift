@@ -57,7 +57,9 @@ enum PlainEmail {
       var letters = true
       var j = domainStart
       while true {
-        if j == count || bytes[j] == UInt8(ascii: ".") {
+        // Past the end reads as a dot: the last label ends there like the others.
+        let byte = bytes.byte(at: j, orElse: UInt8(ascii: "."))
+        if byte == UInt8(ascii: ".") {
           let length = j - labelStart
           guard length > 0, length <= 63, bytes[labelStart] != UInt8(ascii: "-"), bytes[j - 1] != UInt8(ascii: "-")
           else { return false }
@@ -65,13 +67,13 @@ enum PlainEmail {
             return false
           }
           labels += 1
-          if j == count { break }
+          if j >= count { break }
           j += 1
           labelStart = j
           letters = true
           continue
         }
-        let kind = table[bytes[j]]
+        let kind = table[byte]
         if kind & hostname == 0 { return false }
         if kind & letter == 0 { letters = false }
         j += 1

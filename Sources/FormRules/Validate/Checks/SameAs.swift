@@ -5,6 +5,10 @@ public struct SameAs: Rule {
   public static let checksEmptyValue = true
   /// The name of the field whose value this one must equal (as the rules file spells it).
   public let other: String
+  /// `other`'s position among the fields of the plan that runs this rule, found when the plan is
+  /// built (a name comparison per record cost more than the comparison of the values); `nil`:
+  /// looked up by name.
+  var position: Int?
 
   public init(from decoder: RuleDecoder) throws(RuleDecodingError) {
     other = try decoder.string()
@@ -30,7 +34,7 @@ extension SameAs {
   public func check(_ subject: Subject) -> Int? {
     // Compared after the confirmed field's transforms too (the confirmation's own ran
     // first): with `nfkc` on the password only, ｶﾀｶﾅ typed twice must match.
-    subject.withValue(comparedWith: other) { value, expected in
+    subject.withValue(comparedWith: other, at: position) { value, expected in
       // An empty confirmation of a filled-in field asks for the confirmation (variant 1).
       if subject.bytes.isEmpty { return expected.isEmpty ? nil : 1 }
       // `String` equality is canonical equivalence; the sensitive form compares bytes.
