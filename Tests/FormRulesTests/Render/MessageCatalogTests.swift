@@ -118,6 +118,8 @@ struct TemplatePieceTests {
       ("{label}は{min}文字以上", [TemplatePiece.placeholder("label"), .text("は"), .placeholder("min"), .text("文字以上")]),
       ("plain", [.text("plain")]), ("", [.text("")]), ("a {b", [.text("a {b")]),
       ("{x}", [.placeholder("x")]), ("}{", [.text("}{")]), ("絵文字👍{n}", [.text("絵文字👍"), .placeholder("n")]),
+      ("{a{b}c}", [.placeholder("a{b"), .text("c}")]), ("x{}y", [.text("x"), .placeholder(""), .text("y")]),
+      ("{a}{b}", [.placeholder("a"), .placeholder("b")]), ("{a} {", [.placeholder("a"), .text(" {")]),
     ])
   func parse(template: String, expected: [TemplatePiece]) {
     #expect(TemplatePiece.parse(template) == expected)

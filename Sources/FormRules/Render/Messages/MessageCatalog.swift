@@ -358,24 +358,23 @@ enum TemplatePiece: Sendable, Equatable {
   /// `{label}は{min}文字以上` → `[{label}, "は", {min}, "文字以上"]`. A `{` without its `}`
   /// stays text, as it always rendered.
   static func parse(_ template: String) -> [TemplatePiece] {
-    var pieces: [TemplatePiece] = []
-    let bytes = Array(template.utf8)
-    var textStart = 0
-    var i = 0
-    while i < bytes.count {
-      guard bytes[i] == UInt8(ascii: "{"), let close = bytes[(i + 1)...].firstIndex(of: UInt8(ascii: "}")) else {
-        i += 1
-        continue
+    // Every catalog parses its templates when it is built (about 2,400 at start-up): the bytes
+    // are read in place, and a template without a brace is one piece, the string itself.
+    ByteView.withUTF8(template) { bytes in
+      guard var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return [.text(template)] }
+      var pieces: [TemplatePiece] = []
+      var textStart = 0
+      while let found = bytes.suffix(from: open + 1).firstIndex(of: UInt8(ascii: "}")) {
+        let close = open + 1 + found
+        if open > textStart { pieces.append(.text(bytes[textStart..<open].string)) }
+        pieces.append(.placeholder(bytes[(open + 1)..<close].string))
+        textStart = close + 1
+        guard let next = bytes.suffix(from: textStart).firstIndex(of: UInt8(ascii: "{")) else { break }
+        open = textStart + next
       }
-      if i > textStart { pieces.append(.text(String(decoding: bytes[textStart..<i], as: UTF8.self))) }
-      pieces.append(.placeholder(String(decoding: bytes[(i + 1)..<close], as: UTF8.self)))
-      i = close + 1
-      textStart = i
+      if textStart < bytes.count || pieces.isEmpty { pieces.append(.text(bytes.suffix(from: textStart).string)) }
+      return pieces
     }
-    if textStart < bytes.count || pieces.isEmpty {
-      pieces.append(.text(String(decoding: bytes[textStart...], as: UTF8.self)))
-    }
-    return pieces
   }
 }
 
