@@ -133,19 +133,26 @@ public final class Policy: Sendable {
       return withScratch(of: UInt8.self, capacity: total, initial: 0) { storage in
         withScratch(of: ByteView?.self, capacity: count, initial: nil) { values in
           withScratch(of: Plan.Pending.self, capacity: plan.pendingCapacity, initial: .none) { pending in
-            withScratch(of: Bool.self, capacity: 2 * count, initial: false) { flags in
+            withScratch(of: Bool.self, capacity: 3 * count, initial: false) { flags in
+              // Oversized, valid, and which values were over the limit when copied.
+              let tooLong = flags[(2 * count)..<(3 * count)]
               var offset = 0
               for i in 0..<count {
-                guard let string = strings[i], string.utf8.count <= limit else { continue }
+                guard let string = strings[i] else { continue }
+                let length = string.utf8.count
+                guard length <= limit else {
+                  tooLong[i] = true
+                  continue
+                }
                 values[i] = storage.copy(utf8: string, at: offset)
-                offset += string.utf8.count
+                offset += length
               }
               var call = PreparedCall(
                 plan: plan, strings: strings, values: values, storage: storage.bytes(0..<offset),
                 oversized: flags[0..<count], valid: flags[count..<2 * count], pending: pending)
               plan.transform(values, oversized: call.oversized, arena: &call.arena)
               // Left absent above, so `transform` read nothing of them.
-              for i in 0..<count where (strings[i]?.utf8.count ?? 0) > limit { call.oversized[i] = true }
+              for i in 0..<count where tooLong[i] { call.oversized[i] = true }
               defer { call.arena.reset() }
               return body(&call)
             }
