@@ -16,15 +16,17 @@ package struct ScratchView<Element> {
   /// The element at `index`; traps unless `0 <= index < count`.
   @inlinable @inline(__always)
   package subscript(index: Int) -> Element {
-    get {
+    // Addressors, as `UnsafeMutableBufferPointer`'s: `view[i].field = x` and `&view[i]` work on
+    // the element in place instead of copying it out and back.
+    unsafeAddress {
       precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "ScratchView index out of range")
       // Safe: checked just above.
-      return buffer.baseAddress.unsafelyUnwrapped[index]
+      return UnsafePointer(buffer.baseAddress.unsafelyUnwrapped + index)
     }
-    nonmutating set {
+    nonmutating unsafeMutableAddress {
       precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "ScratchView index out of range")
       // Safe: checked just above.
-      buffer.baseAddress.unsafelyUnwrapped[index] = newValue
+      return buffer.baseAddress.unsafelyUnwrapped + index
     }
   }
 
@@ -57,5 +59,92 @@ package func withScratch<Element: BitwiseCopyable, R>(
     // Safe: every element is initialized before the view is lent, and the view dies with the call.
     buffer.initialize(repeating: initial)
     return try body(ScratchView(buffer))
+  }
+}
+
+extension ScratchView where Element == UInt8 {
+  /// The bytes as a read-only ``ByteView``, valid for the `withScratch` call only, and only
+  /// while nothing writes them.
+  @inlinable @inline(__always)
+  package var bytes: ByteView { ByteView(UnsafeBufferPointer(buffer)) }
+}
+
+/// Elements pushed one after another into memory lent for one call, up to a fixed capacity,
+/// read and written through checked subscripts: a per-call stack or list that starts empty.
+///
+/// Only the elements pushed so far exist: every index is checked against ``count`` (not the
+/// capacity), so nothing unwritten is ever read, and the memory needs no filling first (where
+/// ``withScratch(of:capacity:initial:_:)`` writes every element before lending it). A push
+/// beyond the capacity traps. `withScratchStack` is the only way to make one, and it must not
+/// be kept after that closure returns.
+@frozen @usableFromInline
+package struct ScratchStack<Element> {
+  @usableFromInline let buffer: UnsafeMutableBufferPointer<Element>
+  @usableFromInline var storedCount = 0
+
+  @inlinable @inline(__always)
+  init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+
+  /// The elements pushed and not removed.
+  @inlinable @inline(__always)
+  package var count: Int { storedCount }
+
+  /// The most elements it can hold.
+  @inlinable @inline(__always)
+  package var capacity: Int { buffer.count }
+
+  /// The element at `index`; traps unless `0 <= index < count`.
+  @inlinable @inline(__always)
+  package subscript(index: Int) -> Element {
+    unsafeAddress {
+      precondition(UInt(bitPattern: index) < UInt(bitPattern: storedCount), "ScratchStack index out of range")
+      // Safe: checked just above; elements below `count` were written by `append`.
+      return UnsafePointer(buffer.baseAddress.unsafelyUnwrapped + index)
+    }
+    unsafeMutableAddress {
+      precondition(UInt(bitPattern: index) < UInt(bitPattern: storedCount), "ScratchStack index out of range")
+      // Safe: checked just above.
+      return buffer.baseAddress.unsafelyUnwrapped + index
+    }
+  }
+
+  /// Pushes `element`; traps when the stack is full.
+  @inlinable @inline(__always)
+  package mutating func append(_ element: Element) {
+    precondition(storedCount < buffer.count, "ScratchStack is full")
+    // Safe: checked just above; the element is plain, so overwriting a removed one is fine.
+    (buffer.baseAddress.unsafelyUnwrapped + storedCount).initialize(to: element)
+    storedCount += 1
+  }
+
+  /// The elements in `range`, pushed already, as a ``ScratchView`` indexed from 0 (read and
+  /// written in place); traps unless the range lies inside `0..<count`. Valid while those
+  /// elements stay: until a `removeLast` reaches them, and for the call only.
+  @inlinable @inline(__always)
+  package func view(_ range: Range<Int>) -> ScratchView<Element> {
+    precondition(range.lowerBound >= 0 && range.upperBound <= storedCount, "ScratchStack range out of range")
+    // Safe: the range was checked above, so the view lies inside the written elements.
+    return ScratchView(UnsafeMutableBufferPointer(rebasing: buffer[range]))
+  }
+
+  /// Forgets the last `k` elements; traps unless `0 <= k <= count`.
+  @inlinable @inline(__always)
+  package mutating func removeLast(_ k: Int) {
+    precondition(k >= 0 && k <= storedCount, "ScratchStack removes more than it holds")
+    storedCount -= k
+  }
+}
+
+/// Calls `body` with an empty ``ScratchStack`` of room for `capacity` elements, valid for the
+/// call only (on the stack where it fits). `Element` is trivial, so nothing needs
+/// deinitializing. Always inlined, as ``withScratch(of:capacity:initial:_:)``.
+@inlinable @inline(__always)
+package func withScratchStack<Element: BitwiseCopyable, R>(
+  of _: Element.Type, capacity: Int, _ body: (inout ScratchStack<Element>) throws -> R
+) rethrows -> R {
+  try withUnsafeTemporaryAllocation(of: Element.self, capacity: capacity) { buffer in
+    // Safe: the stack reads only what it wrote, and dies with the call.
+    var stack = ScratchStack(buffer)
+    return try body(&stack)
   }
 }
