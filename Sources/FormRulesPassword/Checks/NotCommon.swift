@@ -98,19 +98,19 @@ public struct NotCommon: Rule {
     guard UTF8Text.isASCII(value) else {
       if index.rulesOut(value) { return nil }
       // The canonical form needs NFKC and Unicode lower case: the `String` view.
-      var candidate = PasswordList.canonical(subject.string)
-      return !candidate.isEmpty && candidate.withUTF8 { index.contains($0) } ? 0 : nil
+      let candidate = PasswordList.canonical(subject.string)
+      return !candidate.isEmpty && ByteView.withUTF8(candidate) { index.contains($0) } ? 0 : nil
     }
     // NFKC leaves ASCII alone and ASCII lower case is byte-wise, so the canonical form is
     // the trimmed bytes in lower case.
     let trimmed = Transform.trimmingWhitespace(value)
     guard !trimmed.isEmpty, trimmed.count <= index.longest else { return nil }
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: trimmed.count) { lower -> Int? in
+    return withScratchStack(of: UInt8.self, capacity: trimmed.count) { lower -> Int? in
       for i in 0..<trimmed.count {
         let byte = trimmed[i]
-        lower[i] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+        lower.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
       }
-      return index.contains(UnsafeBufferPointer(lower)) ? 0 : nil
+      return index.contains(lower.view(0..<lower.count).bytes) ? 0 : nil
     }
   }
 
