@@ -22,6 +22,20 @@ extension ByteView {
       fromByteOffset: offset, as: UInt64.self)
   }
 
+  /// The 32 bytes at `offset` as four `UInt64`s in the machine's order, at any alignment (one
+  /// check for the four: a checksum's inner loop); traps unless `0 <= offset` and
+  /// `offset + 32 <= count`.
+  @inlinable @inline(__always)
+  package func loadFourUInt64(at offset: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+    precondition(offset >= 0 && offset <= buffer.count - 32, "ByteView load out of range")
+    // Safe: the 32 bytes were checked above; `loadUnaligned` has no alignment requirement.
+    let raw = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped) + offset
+    return (
+      raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+      raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+    )
+  }
+
   /// Whether the byte at `offset` lies at an address that is a multiple of 4, so
   /// ``words(at:count:)`` can read 32-bit words from there.
   @inlinable

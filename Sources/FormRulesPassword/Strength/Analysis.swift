@@ -92,6 +92,7 @@ final class Analysis {
   }
 
   /// Capitals and small letters in scalars `i...j`.
+  @inline(__always)
   func letters(_ i: Int, _ j: Int) -> (upper: Int, lower: Int) {
     (Int(caseCounts[j + 1].upper - caseCounts[i].upper), Int(caseCounts[j + 1].lower - caseCounts[i].lower))
   }

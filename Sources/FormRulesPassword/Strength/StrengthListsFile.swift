@@ -210,10 +210,11 @@ package enum StrengthListsFile {
     let n = bytes.count
     var k = headerSize
     while k + 32 <= n {
-      h0 = (h0 ^ bytes.loadUInt64(at: k)) &* prime
-      h1 = (h1 ^ bytes.loadUInt64(at: k + 8)) &* prime
-      h2 = (h2 ^ bytes.loadUInt64(at: k + 16)) &* prime
-      h3 = (h3 ^ bytes.loadUInt64(at: k + 24)) &* prime
+      let (w0, w1, w2, w3) = bytes.loadFourUInt64(at: k)
+      h0 = (h0 ^ w0) &* prime
+      h1 = (h1 ^ w1) &* prime
+      h2 = (h2 ^ w2) &* prime
+      h3 = (h3 ^ w3) &* prime
       k += 32
     }
     while k < n {
