@@ -105,14 +105,12 @@ public struct NotCommon: Rule {
     // the trimmed bytes in lower case.
     let trimmed = Transform.trimmingWhitespace(value)
     guard !trimmed.isEmpty, trimmed.count <= index.longest else { return nil }
-    return withScratchStack(of: UInt8.self, capacity: trimmed.count) { lower -> Int? in
-      for i in 0..<trimmed.count {
-        let byte = trimmed[i]
-        lower.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
-      }
-      return index.contains(lower.view(0..<lower.count).bytes) ? 0 : nil
-    }
+    return Self.view(trimmed).withASCIILowercased { index.contains($0) } ? 0 : nil
   }
+
+  /// The trimmed value as a view: already one once `Subject.bytes` is a `ByteView` (the
+  /// pointer overload is in `Unsafe/Transitional.swift` until then).
+  private static func view(_ bytes: ByteView) -> ByteView { bytes }
 
   public func failure(variant: Int) -> Failure { Failure(code: Self.name) }
 }

@@ -21,3 +21,8 @@ extension StrengthListsFile {
     checksum(ByteView(bytes.assumingMemoryBound(to: UInt8.self)))
   }
 }
+
+extension NotCommon {
+  /// `Transform.trimmingWhitespace` of a `Subject`'s bytes, as a view.
+  static func view(_ bytes: UnsafeBufferPointer<UInt8>) -> ByteView { ByteView(bytes) }
+}
