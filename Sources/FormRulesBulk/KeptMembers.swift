@@ -36,7 +36,7 @@ struct KeptMembers: ~Copyable {
   }
 
   /// Name `i`'s UTF-8 bytes.
-  private func name(_ i: Int) -> ByteView { nameBytes.bytes(nameOffsets[i]..<nameOffsets[i + 1]) }
+  private func name(_ i: Int) -> ByteView { nameBytes.view(nameOffsets[i]..<nameOffsets[i + 1]) }
 
   /// Finds the members in `line`; the answers are in ``starts`` and ``ends``.
   func read(_ line: ByteView) {

@@ -55,7 +55,7 @@ struct RecordScanner: ~Copyable {
     fieldCount = utf8.count
     var offset = 0
     for (i, name) in utf8.enumerated() {
-      names[i] = nameBytes.bytes(offset..<(offset + name.count))
+      names[i] = nameBytes.view(offset..<(offset + name.count))
       offset += name.count
     }
   }

@@ -192,9 +192,7 @@ public final class BreachFile: @unchecked Sendable {
       let wanted = min(Self.blockSize, size - start)
       var got = 0
       while got < wanted {
-        let n = block.withUnsafeMutableBytes { buffer in
-          buffer.baseAddress.map { pread(fd, $0 + got, wanted - got, off_t(start + got)) } ?? -1
-        }
+        let n = BoundedFile.read(fd, into: &block, at: got, count: wanted - got, fileOffset: start + got)
         if n < 0, errno == EINTR { continue }
         if n <= 0 { break }
         got += n

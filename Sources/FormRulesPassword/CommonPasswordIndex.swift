@@ -1,11 +1,5 @@
 import FormRules
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The entries of ``NotCommon``'s lists in a form bulk validation can query without
 /// building a `String`: a hash set of their UTF-8 bytes, and the non-ASCII scalars they use.
 ///
@@ -16,10 +10,11 @@ import FormRules
 /// entry can match, and Foundation's normalisation (tens of thousands of instructions) is
 /// skipped.
 final class CommonPasswordIndex: @unchecked Sendable {
-  private let bytes: UnsafeMutablePointer<UInt8>
+  private let bytes: FixedArray<UInt8>
   /// Entry `i` is `bytes[starts[i]..<starts[i + 1]]`.
-  private let starts: UnsafeMutablePointer<Int>
-  private let table: UnsafeMutablePointer<Int32>
+  private let starts: FixedArray<Int>
+  /// Open addressing: entry number + 1 per slot, 0 for an empty slot.
+  private let table: FixedArray<Int32>
   private let mask: Int
   /// The longest entry in bytes: a longer candidate is no entry.
   let longest: Int
@@ -35,26 +30,22 @@ final class CommonPasswordIndex: @unchecked Sendable {
       count += set.count
       for entry in set { total += entry.utf8.count }
     }
-    bytes = .allocate(capacity: max(total, 1))
-    starts = .allocate(capacity: count + 1)
+    var bytes = FixedArray<UInt8>(repeating: 0, count: total)
+    var starts = FixedArray<Int>(repeating: 0, count: count + 1)
     var size = 16
     while size < 2 * count { size <<= 1 }
-    table = .allocate(capacity: size)
-    table.initialize(repeating: 0, count: size)
+    var table = FixedArray<Int32>(repeating: 0, count: size)
     mask = size - 1
     var scalars = Set<UInt32>()
     var offset = 0
     var longest = 0
     var i = 0
     for set in sets {
-      for var entry in set {
+      for entry in set {
         let length = entry.utf8.count
-        let target = bytes + offset
-        entry.withUTF8 { utf8 in
-          if let source = utf8.baseAddress { target.initialize(from: source, count: length) }
-        }
-        let stored = UnsafeBufferPointer(start: target, count: length)
-        if !UTF8Text.isASCII(stored) {
+        ByteView.withUTF8(entry) { bytes.copy($0, to: offset) }
+        let stored = bytes.view(offset..<(offset + length))
+        if !stored.isASCII {
           for scalar in entry.unicodeScalars where !scalar.isASCII { scalars.insert(scalar.value) }
         }
         starts[i] = offset
@@ -69,24 +60,21 @@ final class CommonPasswordIndex: @unchecked Sendable {
     starts[count] = offset
     self.longest = longest
     entryScalars = scalars
-  }
-
-  deinit {
-    bytes.deallocate()
-    starts.deallocate()
-    table.deallocate()
+    self.bytes = bytes
+    self.starts = starts
+    self.table = table
   }
 
   /// Whether the bytes are exactly one of the entries.
-  func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard key.count <= longest, let keyBase = key.baseAddress else { return false }
+  func contains(_ key: ByteView) -> Bool {
+    guard key.count <= longest else { return false }
     var slot = Self.hash(key) & mask
     while true {
       let stored = Int(table[slot])
       if stored == 0 { return false }
       let start = starts[stored - 1]
       let length = starts[stored] - start
-      if length == key.count && memcmp(bytes + start, keyBase, length) == 0 { return true }
+      if length == key.count && bytes.view(start..<(start + length)) == key { return true }
       slot = (slot + 1) & mask
     }
   }
@@ -94,7 +82,7 @@ final class CommonPasswordIndex: @unchecked Sendable {
   /// True when canonicalisation keeps a scalar of the value that no entry uses, so the
   /// value cannot be an entry. The scalar must be followed by nothing it could compose
   /// with (end, ASCII, another such scalar, a variation selector or a joiner).
-  func rulesOut(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+  func rulesOut(_ value: ByteView) -> Bool {
     var i = 0
     while i < value.count {
       let (scalar, length) = UTF8Text.scalar(in: value, at: i)
@@ -128,20 +116,18 @@ final class CommonPasswordIndex: @unchecked Sendable {
 
   /// A multiply-and-fold hash over 8-byte words; entries are short and the table is
   /// built once from a list the operator chose.
-  static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-    guard let base = key.baseAddress else { return 0 }
-    let raw = UnsafeRawPointer(base)
+  static func hash(_ key: ByteView) -> Int {
     var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
     var i = 0
     while key.count - i >= 8 {
-      h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+      h = (h ^ key.loadUInt64(at: i)) &* 0xFF51_AFD7_ED55_8CCD
       h ^= h >> 32
       i += 8
     }
     var tail: UInt64 = 0
     var shift: UInt64 = 0
     while i < key.count {
-      tail |= UInt64(base[i]) << shift
+      tail |= UInt64(key[i]) << shift
       shift += 8
       i += 1
     }

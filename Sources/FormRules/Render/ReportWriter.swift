@@ -86,7 +86,7 @@ struct ReportHeads: ~Copyable {
     }
     bytes = FixedArray(all)
     heads = FixedArray(repeating: .empty, count: offsets.count - 1)
-    for k in 0..<heads.count { heads[k] = bytes.bytes(offsets[k]..<offsets[k + 1]) }
+    for k in 0..<heads.count { heads[k] = bytes.view(offsets[k]..<offsets[k + 1]) }
   }
 
   @inlinable

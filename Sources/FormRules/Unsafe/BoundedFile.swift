@@ -112,3 +112,20 @@ package enum BoundedFile {
     return String(cString: text).lowercased()
   }
 }
+
+extension BoundedFile {
+  /// `pread(2)`: reads up to `count` bytes from `fileOffset` of `fd` into `bytes[offset...]`;
+  /// traps unless those bytes lie inside the array. Returns what `pread` returns (the bytes
+  /// read, 0 at the end of the file, -1 with `errno` set).
+  ///
+  /// Why it is safe: the range is checked against the array, which `pread` writes only inside.
+  package static func read(
+    _ fd: Int32, into bytes: inout [UInt8], at offset: Int, count: Int, fileOffset: Int
+  ) -> Int {
+    precondition(offset >= 0 && count >= 0 && count <= bytes.count - offset, "BoundedFile.read out of range")
+    return bytes.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return 0 }
+      return pread(fd, base + offset, count, off_t(fileOffset))
+    }
+  }
+}

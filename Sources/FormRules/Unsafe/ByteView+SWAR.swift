@@ -120,4 +120,38 @@ extension ByteView {
     }
     return true
   }
+
+  /// Calls `body` with a copy of the bytes in which the ASCII capitals `A`–`Z` are small letters
+  /// (every other byte as it is), in scratch memory lent for the call (the stack where it fits),
+  /// eight bytes per step.
+  ///
+  /// Why it is safe: the copy has exactly `count` bytes, each written before the view is lent
+  /// (whole words while `i + 8 <= count`, then single bytes while `i < count`), and the view
+  /// dies with the call.
+  @inlinable
+  package func withASCIILowercased<R>(_ body: (ByteView) throws -> R) rethrows -> R {
+    let count = buffer.count
+    guard let source = buffer.baseAddress, count > 0 else { return try body(.empty) }
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { copy in
+      let target = copy.baseAddress.unsafelyUnwrapped
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let high: UInt64 = 0x8080_8080_8080_8080
+      var i = 0
+      while i + 8 <= count {
+        let word = UnsafeRawPointer(source).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        // Per byte below 0x80: bit 7 of `b + 0x3F` is set from `A` up, of `b + 0x25` from `[`
+        // up; no carry crosses a byte, as the 7-bit values stay below 0x80.
+        let low = word & ~high
+        let capitals = (low &+ ones &* 0x3F) & ~(low &+ ones &* 0x25) & ~word & high
+        UnsafeMutableRawPointer(target).storeBytes(of: word | capitals >> 2, toByteOffset: i, as: UInt64.self)
+        i += 8
+      }
+      while i < count {
+        let byte = source[i]
+        target[i] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+        i += 1
+      }
+      return try body(ByteView(UnsafeBufferPointer(copy)))
+    }
+  }
 }

@@ -199,17 +199,6 @@ extension ByteBuffer {
   }
 }
 
-extension FixedArray where Element == UInt8 {
-  /// A view of the bytes in `range`, valid while the array lives; traps unless the range lies
-  /// inside `0..<count`.
-  @inlinable @inline(__always)
-  package func bytes(_ range: Range<Int>) -> ByteView {
-    precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "FixedArray range out of range")
-    // Safe: checked above; the array owns the bytes for as long as the caller may read them.
-    return ByteView(UnsafeBufferPointer(rebasing: buffer[range]))
-  }
-}
-
 extension ByteView {
   /// Whether these bytes lie inside `whole`'s (an empty view without memory: whether this one
   /// is empty). It compares addresses only and reads nothing.

@@ -44,6 +44,13 @@ package struct ScratchView<Element> {
 /// afterwards (nothing to do for plain values). Always inlined: a call would box the closure's
 /// context, and the estimator's closures capture the whole `Analysis` (measured: a copy of it
 /// per call, +7 % on a `strength` policy).
+///
+/// Not a `memset` when `initial`'s bytes are all zero (tried twice): a struct's padding bytes
+/// (`Romaji.Letter`'s 4 after its `UInt32`) are undefined, so testing them is undefined
+/// behaviour, and -O took it: it deleted `withUnsafeTemporaryAllocation`'s stack branch, and
+/// `romajiMatches` freed the byte count (0x240) as a pointer. Done with an opt-in type instead,
+/// it is correct but costs more (callgrind, 20k `signup-strength` records: 1,827M instructions
+/// against 1,755M; `memset` for a few hundred bytes costs more than the stores it replaces).
 @inlinable @inline(__always)
 package func withScratch<Element, R>(
   of _: Element.Type, capacity: Int, initial: Element, _ body: (ScratchView<Element>) throws -> R
@@ -57,58 +64,89 @@ package func withScratch<Element, R>(
   }
 }
 
-/// A fixed number of elements in memory this value owns, freed once by `deinit`
-/// (`~Copyable`, so no copy can free it again): the long-lived tables of a plan and the
-/// per-record slots of bulk. Every index is checked, as ``ScratchView``'s, which it lends for
-/// calls that take one.
+extension ScratchView where Element == UInt8 {
+  /// The bytes as a read-only ``ByteView``, valid for the `withScratch` call only, and only
+  /// while nothing writes them.
+  @inlinable @inline(__always)
+  package var bytes: ByteView { ByteView(UnsafeBufferPointer(buffer)) }
+}
+
+/// Elements pushed one after another into memory lent for one call, up to a fixed capacity,
+/// read and written through checked subscripts: a per-call stack or list that starts empty.
+///
+/// Only the elements pushed so far exist: every index is checked against ``count`` (not the
+/// capacity), so nothing unwritten is ever read, and the memory needs no filling first (where
+/// ``withScratch(of:capacity:initial:_:)`` writes every element before lending it). A push
+/// beyond the capacity traps. `withScratchStack` is the only way to make one, and it must not
+/// be kept after that closure returns.
 @frozen @usableFromInline
-package struct FixedArray<Element>: ~Copyable {
+package struct ScratchStack<Element> {
   @usableFromInline let buffer: UnsafeMutableBufferPointer<Element>
-
-  /// `count` elements set to `value`.
-  @inlinable
-  package init(repeating value: Element, count: Int) {
-    precondition(count >= 0, "FixedArray count below 0")
-    // Safe: allocated here, every element initialized, owned by this value alone.
-    let memory = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(count, 1))
-    buffer = UnsafeMutableBufferPointer(rebasing: memory[0..<count])
-    buffer.initialize(repeating: value)
-  }
-
-  /// The elements of `array`, in order.
-  @inlinable
-  package init(_ array: [Element]) {
-    let memory = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
-    buffer = UnsafeMutableBufferPointer(rebasing: memory[0..<array.count])
-    _ = buffer.initialize(from: array)
-  }
-
-  @inlinable
-  deinit {
-    buffer.deinitialize()
-    // Safe: `buffer` starts where the allocation does (a rebased slice from 0).
-    UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped).deallocate()
-  }
+  @usableFromInline var storedCount = 0
 
   @inlinable @inline(__always)
-  package var count: Int { buffer.count }
+  init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+
+  /// The elements pushed and not removed.
+  @inlinable @inline(__always)
+  package var count: Int { storedCount }
+
+  /// The most elements it can hold.
+  @inlinable @inline(__always)
+  package var capacity: Int { buffer.count }
 
   /// The element at `index`; traps unless `0 <= index < count`.
   @inlinable @inline(__always)
   package subscript(index: Int) -> Element {
     unsafeAddress {
-      precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "FixedArray index out of range")
-      // Safe: checked just above.
+      precondition(UInt(bitPattern: index) < UInt(bitPattern: storedCount), "ScratchStack index out of range")
+      // Safe: checked just above; elements below `count` were written by `append`.
       return UnsafePointer(buffer.baseAddress.unsafelyUnwrapped + index)
     }
-    nonmutating unsafeMutableAddress {
-      precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "FixedArray index out of range")
+    unsafeMutableAddress {
+      precondition(UInt(bitPattern: index) < UInt(bitPattern: storedCount), "ScratchStack index out of range")
       // Safe: checked just above.
       return buffer.baseAddress.unsafelyUnwrapped + index
     }
   }
 
-  /// A checked view of the elements, for a call; it must not outlive this array.
+  /// Pushes `element`; traps when the stack is full.
   @inlinable @inline(__always)
-  package var view: ScratchView<Element> { ScratchView(buffer) }
+  package mutating func append(_ element: Element) {
+    precondition(storedCount < buffer.count, "ScratchStack is full")
+    // Safe: checked just above; the element is plain, so overwriting a removed one is fine.
+    (buffer.baseAddress.unsafelyUnwrapped + storedCount).initialize(to: element)
+    storedCount += 1
+  }
+
+  /// The elements in `range`, pushed already, as a ``ScratchView`` indexed from 0 (read and
+  /// written in place); traps unless the range lies inside `0..<count`. Valid while those
+  /// elements stay: until a `removeLast` reaches them, and for the call only.
+  @inlinable @inline(__always)
+  package func view(_ range: Range<Int>) -> ScratchView<Element> {
+    precondition(range.lowerBound >= 0 && range.upperBound <= storedCount, "ScratchStack range out of range")
+    // Safe: the range was checked above, so the view lies inside the written elements.
+    return ScratchView(UnsafeMutableBufferPointer(rebasing: buffer[range]))
+  }
+
+  /// Forgets the last `k` elements; traps unless `0 <= k <= count`.
+  @inlinable @inline(__always)
+  package mutating func removeLast(_ k: Int) {
+    precondition(k >= 0 && k <= storedCount, "ScratchStack removes more than it holds")
+    storedCount -= k
+  }
+}
+
+/// Calls `body` with an empty ``ScratchStack`` of room for `capacity` elements, valid for the
+/// call only (on the stack where it fits). `Element` is trivial, so nothing needs
+/// deinitializing. Always inlined, as ``withScratch(of:capacity:initial:_:)``.
+@inlinable @inline(__always)
+package func withScratchStack<Element: BitwiseCopyable, R>(
+  of _: Element.Type, capacity: Int, _ body: (inout ScratchStack<Element>) throws -> R
+) rethrows -> R {
+  try withUnsafeTemporaryAllocation(of: Element.self, capacity: capacity) { buffer in
+    // Safe: the stack reads only what it wrote, and dies with the call.
+    var stack = ScratchStack(buffer)
+    return try body(&stack)
+  }
 }

@@ -90,28 +90,22 @@ public struct NotCommon: Rule {
 
   public func check(_ subject: Subject) -> Int? {
     guard isEnabled, let indexHandle else { return nil }
-    return indexHandle._withUnsafeGuaranteedRef { check(utf8: subject, index: $0) }
+    return indexHandle.borrow { check(utf8: subject, index: $0) }
   }
 
   private func check(utf8 subject: Subject, index: CommonPasswordIndex) -> Int? {
     let value = subject.bytes
     guard UTF8Text.isASCII(value) else {
-      if value.withUnsafeBytes({ index.rulesOut($0) }) { return nil }
+      if index.rulesOut(value) { return nil }
       // The canonical form needs NFKC and Unicode lower case: the `String` view.
-      var candidate = PasswordList.canonical(subject.string)
-      return !candidate.isEmpty && candidate.withUTF8 { index.contains($0) } ? 0 : nil
+      let candidate = PasswordList.canonical(subject.string)
+      return !candidate.isEmpty && ByteView.withUTF8(candidate) { index.contains($0) } ? 0 : nil
     }
     // NFKC leaves ASCII alone and ASCII lower case is byte-wise, so the canonical form is
     // the trimmed bytes in lower case.
     let trimmed = Transform.trimmingWhitespace(value)
     guard !trimmed.isEmpty, trimmed.count <= index.longest else { return nil }
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: trimmed.count) { lower -> Int? in
-      for i in 0..<trimmed.count {
-        let byte = trimmed[i]
-        lower[i] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-      }
-      return index.contains(UnsafeBufferPointer(lower)) ? 0 : nil
-    }
+    return trimmed.withASCIILowercased { index.contains($0) } ? 0 : nil
   }
 
   public func failure(variant: Int) -> Failure { Failure(code: Self.name) }

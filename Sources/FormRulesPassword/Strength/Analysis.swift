@@ -35,7 +35,11 @@ struct Match {
 }
 
 /// The work on one password: find every match, then the cheapest decomposition.
-struct Analysis {
+///
+/// A class: the matchers' scratch closures capture it, and capturing a struct of six arrays
+/// and references copied it for each (a retain and a release per field; measured: 36M
+/// instructions over 20k `signup-strength` records).
+final class Analysis {
   let estimator: StrengthEstimator
   let scalars: [Unicode.Scalar]
   /// Lower-case, width-folded scalar values for dictionary matching.
@@ -88,6 +92,7 @@ struct Analysis {
   }
 
   /// Capitals and small letters in scalars `i...j`.
+  @inline(__always)
   func letters(_ i: Int, _ j: Int) -> (upper: Int, lower: Int) {
     (Int(caseCounts[j + 1].upper - caseCounts[i].upper), Int(caseCounts[j + 1].lower - caseCounts[i].lower))
   }
@@ -182,134 +187,163 @@ struct Analysis {
 
   /// The decomposition with the fewest guesses, as zxcvbn's dynamic programme computes
   /// it: for every end position, the Pareto front of (pieces, total guesses).
-  mutating func decompose() -> [Match] {
+  func decompose() -> [Match] {
     let n = scalars.count
     guard n > 0 else {
       totalLog10 = 0
       return []
     }
     let matches = findMatches()
-    // The integer tables below share one allocation: `endStart` (n + 1), `fill` (n + 1),
-    // `counts` (n), `plainCounts` (n), `byEnd` (one per match), `plainEnds` (n).
-    let integers = UnsafeMutableBufferPointer<Int>.allocate(capacity: 5 * n + 2 + matches.count)
-    defer { integers.deallocate() }
-    integers.initialize(repeating: 0)
-    let integerBase = integers.baseAddress.unsafelyUnwrapped
-    let endStart = UnsafeMutableBufferPointer(start: integerBase, count: n + 1)
-    let fill = UnsafeMutableBufferPointer(start: integerBase + (n + 1), count: n + 1)
-    let counts = UnsafeMutableBufferPointer(start: integerBase + 2 * (n + 1), count: n)
-    let plainCounts = UnsafeMutableBufferPointer(start: integerBase + 2 * (n + 1) + n, count: n)
-    let byEnd = UnsafeMutableBufferPointer(start: integerBase + 4 * n + 2, count: matches.count)
-    // The positions whose front has a state brute force may follow, in increasing order.
-    let plainEnds = UnsafeMutableBufferPointer(start: integerBase + 4 * n + 2 + matches.count, count: n)
-    var plainEndCount = 0
-    // Match indices grouped by end position (in match order within a group), in one array.
-    for match in matches { endStart[match.j + 1] += 1 }
-    for k in 0..<n { endStart[k + 1] += endStart[k] }
-    for k in 0...n { fill[k] = endStart[k] }
-    for (index, match) in matches.enumerated() {
-      byEnd[fill[match.j]] = index
-      fill[match.j] += 1
-    }
+    guard let best = Self.decompose(matches, n: n) else { return [] }
+    totalLog10 = best.total
+    return best.pieces
+  }
 
-    // Fixed-capacity slots per end position in one buffer: the front never holds more
-    // than n + 1 states, and the inner loops then touch no reference counts.
+  /// The cheapest decomposition of `matches` over `n` scalars, and its total.
+  ///
+  /// The fronts are final one position at a time (a state at `k` is made only while `k` is
+  /// processed), so they are stored one after another: `states[frontStart[k]..<frontStart[k + 1]]`
+  /// is the front at `k`, the one being built is the tail, and only written states are read.
+  private static func decompose(_ matches: [Match], n: Int) -> (pieces: [Match], total: Double)? {
+    // The integer tables share one allocation: `endStart` (n + 1), `fill` (n + 1), `byEnd`
+    // (one per match), `plainEnds` (n), `frontStart` (n + 1), `plainStart` (n + 1).
+    let m = matches.count
+    return withScratch(of: Int.self, capacity: 5 * n + 4 + m, initial: 0) { integers in
+      let endStart = integers[0..<(n + 1)]
+      let fill = integers[(n + 1)..<(2 * n + 2)]
+      let byEnd = integers[(2 * n + 2)..<(2 * n + 2 + m)]
+      // The positions whose front has a state brute force may follow, in increasing order.
+      let plainEnds = integers[(2 * n + 2 + m)..<(3 * n + 2 + m)]
+      let frontStart = integers[(3 * n + 2 + m)..<(4 * n + 3 + m)]
+      let plainStart = integers[(4 * n + 3 + m)..<(5 * n + 4 + m)]
+      // Match indices grouped by end position (in match order within a group), in one array.
+      for match in matches { endStart[match.j + 1] += 1 }
+      for k in 0..<n { endStart[k + 1] += endStart[k] }
+      for k in 0...n { fill[k] = endStart[k] }
+      for (index, match) in matches.enumerated() {
+        byEnd[fill[match.j]] = index
+        fill[match.j] += 1
+      }
+      // A front never holds more than n + 1 states.
+      return withScratchStack(of: State.self, capacity: n * (n + 1)) { states in
+        withScratchStack(of: (pieces: Int, product: Double).self, capacity: n * (n + 1)) { plain in
+          frontier(
+            matches, n: n, endStart: endStart, byEnd: byEnd, plainEnds: plainEnds, frontStart: frontStart,
+            plainStart: plainStart, states: &states, plain: &plain)
+        }
+      }
+    }
+  }
+
+  /// The dynamic programme over the tables ``decompose(_:n:)`` filled.
+  @inline(__always)
+  private static func frontier(
+    _ matches: [Match], n: Int, endStart: ScratchView<Int>, byEnd: ScratchView<Int>, plainEnds: ScratchView<Int>,
+    frontStart: ScratchView<Int>, plainStart: ScratchView<Int>, states: inout ScratchStack<State>,
+    plain: inout ScratchStack<(pieces: Int, product: Double)>
+  ) -> (pieces: [Match], total: Double)? {
+    // A front never holds more than n + 1 states.
     let capacity = n + 1
-    let states = UnsafeMutableBufferPointer<State>.allocate(capacity: n * capacity)
-    defer { states.deallocate() }
-    // Per position, once its front is final, the states whose last piece is not brute force
-    // (in front order): the only ones brute force may follow, read O(n²) times below.
-    let plain = UnsafeMutableBufferPointer<(pieces: Int, product: Double)>.allocate(capacity: n * capacity)
-    defer { plain.deallocate() }
+    // `plain`: per position, once its front is final, the states whose last piece is not brute
+    // force (in front order): the only ones brute force may follow, read O(n²) times below.
+    var plainEndCount = 0
     let logFactorial = Self.logFactorial
     let sumExcess = Self.sumExcess
 
     // The front holds no two states of which one has no more pieces and no more guesses than
     // the other. A new state joins it unless one there is as good on both counts, and drops
     // those it is as good as on both.
-    func update(end j: Int, pieces: Int, product: Double, last: Int) {
-      let base = j * capacity
+    func update(start: Int, pieces: Int, product: Double, last: Int) {
       var new = State(
         pieces: pieces, product: product, last: last, factorialTerm: logFactorial[pieces] + product,
         pieceTerm: Self.pieceLog10 * Double(pieces - 1), sumExcess: sumExcess)
-      for k in 0..<counts[j] where states[base + k].pieces <= pieces {
-        if Self.notAbove(&states[base + k], &new) { return }
+      let front = states.view(start..<states.count)
+      for k in 0..<front.count where front[k].pieces <= pieces {
+        if Self.notAbove(&front[k], &new) { return }
       }
       var kept = 0
-      for k in 0..<counts[j] {
-        if !(states[base + k].pieces >= pieces && Self.notAbove(&new, &states[base + k])) {
-          states[base + kept] = states[base + k]
+      for k in 0..<front.count {
+        if !(front[k].pieces >= pieces && Self.notAbove(&new, &front[k])) {
+          front[kept] = front[k]
           kept += 1
         }
       }
       guard kept < capacity else { return }
-      states[base + kept] = new
-      counts[j] = kept + 1
+      states.removeLast(front.count - kept)
+      states.append(new)
     }
 
     for k in 0..<n {
-      for index in byEnd[endStart[k]..<endStart[k + 1]] {
+      let start = states.count
+      frontStart[k] = start
+      // The fronts before k, final, and the states brute force may follow them.
+      let done = states.view(0..<start)
+      let plainDone = plain.view(0..<plain.count)
+      for position in endStart[k]..<endStart[k + 1] {
+        let index = byEnd[position]
         let match = matches[index]
         if match.i == 0 {
-          update(end: k, pieces: 1, product: match.log10Guesses, last: index)
+          update(start: start, pieces: 1, product: match.log10Guesses, last: index)
         } else {
-          let base = (match.i - 1) * capacity
-          for s in 0..<counts[match.i - 1] {
-            let state = states[base + s]
-            update(end: k, pieces: state.pieces + 1, product: state.log10Product + match.log10Guesses, last: index)
+          for s in frontStart[match.i - 1]..<frontStart[match.i] {
+            let state = done[s]
+            update(
+              start: start, pieces: state.pieces + 1, product: state.log10Product + match.log10Guesses, last: index)
           }
         }
       }
       // Brute force from the start, or after a piece that is not itself brute force
       // (two adjacent brute-force pieces are always worse than one).
-      update(end: k, pieces: 1, product: bruteforceLog10(0, k), last: -1)
+      update(start: start, pieces: 1, product: bruteforceLog10(0, k, n: n), last: -1)
       for p in 0..<plainEndCount {
         let i = plainEnds[p] + 1
-        let guesses = bruteforceLog10(i, k)
-        let base = (i - 1) * capacity
-        for s in 0..<plainCounts[i - 1] {
-          let state = plain[base + s]
-          update(end: k, pieces: state.pieces + 1, product: state.product + guesses, last: -(i + 1))
+        let guesses = bruteforceLog10(i, k, n: n)
+        for s in plainStart[i - 1]..<plainStart[i] {
+          let state = plainDone[s]
+          update(start: start, pieces: state.pieces + 1, product: state.product + guesses, last: -(i + 1))
         }
       }
       // The front at k is final.
-      var kept = 0
-      for s in 0..<counts[k] where states[k * capacity + s].last >= 0 {
-        let state = states[k * capacity + s]
-        plain[k * capacity + kept] = (state.pieces, state.log10Product)
-        kept += 1
+      let plainBefore = plain.count
+      plainStart[k] = plainBefore
+      let front = states.view(start..<states.count)
+      for s in 0..<front.count where front[s].last >= 0 {
+        plain.append((front[s].pieces, front[s].log10Product))
       }
-      plainCounts[k] = kept
-      if kept > 0 {
+      plainStart[k + 1] = plain.count
+      if plain.count > plainBefore {
         plainEnds[plainEndCount] = k
         plainEndCount += 1
       }
     }
+    frontStart[n] = states.count
 
     var best: State?
     var bestTotal = 0.0
-    for s in 0..<counts[n - 1] {
-      let total = states[(n - 1) * capacity + s].total()
+    let all = states.view(0..<states.count)
+    for s in frontStart[n - 1]..<frontStart[n] {
+      let total = all[s].total()
       if best == nil || total < bestTotal {
-        best = states[(n - 1) * capacity + s]
+        best = all[s]
         bestTotal = total
       }
     }
-    guard let best else { return [] }
-    totalLog10 = bestTotal
+    guard let best else { return nil }
     var pieces: [Match] = []
     var k = n - 1
     var count = best.pieces
     while k >= 0, count > 0 {
-      let base = k * capacity
-      guard let s = (0..<counts[k]).first(where: { states[base + $0].pieces == count }) else { break }
-      let last = states[base + s].last
-      let match = last >= 0 ? matches[last] : bruteforce(-last - 1, k)
+      guard let s = (frontStart[k]..<frontStart[k + 1]).first(where: { all[$0].pieces == count }) else { break }
+      let last = all[s].last
+      let match =
+        last >= 0
+        ? matches[last]
+        : Match(i: -last - 1, j: k, log10Guesses: bruteforceLog10(-last - 1, k, n: n), kind: .bruteforce)
       pieces.append(match)
       k = match.i - 1
       count -= 1
     }
-    return pieces.reversed()
+    return (pieces.reversed(), bestTotal)
   }
 
   static func log10Sum(_ a: Double, _ b: Double) -> Double {
@@ -319,11 +353,15 @@ struct Analysis {
     return high - low > 17 ? high : high + log10(1 + pow(10, low - high))
   }
 
-  func bruteforceLog10(_ i: Int, _ j: Int) -> Double {
+  func bruteforceLog10(_ i: Int, _ j: Int) -> Double { Self.bruteforceLog10(i, j, n: scalars.count) }
+
+  /// The guesses of brute force over scalars `i...j` of `n`.
+  @inline(__always)
+  static func bruteforceLog10(_ i: Int, _ j: Int, n: Int) -> Double {
     let length = j - i + 1
     // Two or more scalars: the length is above the floor of a part (log₁₀ 50).
-    guard length < scalars.count, length == 1 else { return Double(length) }
-    return Self.log10Of11
+    guard length < n, length == 1 else { return Double(length) }
+    return log10Of11
   }
 
   /// log₁₀ 11, the floor of a one-scalar part (a constant, so the hot loop calls no logarithm;

@@ -53,7 +53,7 @@ extension Analysis {
         let (unit, count) = (bestUnit, bestCount)
         let base: Double
         if depth == 0 {
-          var inner = Analysis(
+          let inner = Analysis(
             estimator: estimator, scalars: Array(scalars[i..<i + unit]), userParts: userParts, depth: depth + 1)
           _ = inner.decompose()
           base = inner.totalLog10

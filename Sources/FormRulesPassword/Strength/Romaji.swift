@@ -28,9 +28,6 @@ enum Romaji {
     /// The letter starts or ends a kana (or one scalar), so a word may begin or end here.
     var startsUnit: Bool
     var endsUnit: Bool
-
-    /// What scratch memory holds before a letter is written.
-    static let blank = Letter(value: 0, start: 0, end: 0, startsUnit: false, endsUnit: false)
   }
 
   /// A word break in the romaji view.
@@ -87,38 +84,20 @@ enum Romaji {
     }
   }
 
-  /// Letters written one after another into a buffer the caller sized (bounds-checked).
-  struct Letters {
-    let buffer: ScratchView<Letter>
-    var count = 0
-
-    @inline(__always)
-    mutating func append(_ letter: Letter) {
-      buffer[count] = letter
-      count += 1
-    }
-
-    @inline(__always)
-    var last: Letter? { count > 0 ? buffer[count - 1] : nil }
-  }
-
   /// The most letters ``transliterate(_:into:)`` writes per scalar (`ち`: `chi`).
   static let lettersPerScalar = 3
 
   /// The romaji view of a password: one ``Letter`` per romaji letter, with the scalars it came from.
   static func transliterate(_ scalars: [Unicode.Scalar]) -> [Letter] {
-    withScratch(of: Letter.self, capacity: scalars.count * lettersPerScalar, initial: .blank) { buffer in
-      let count = transliterate(scalars, into: buffer)
-      return (0..<count).map { buffer[$0] }
+    withScratchStack(of: Letter.self, capacity: scalars.count * lettersPerScalar) { out in
+      transliterate(scalars, into: &out)
+      return (0..<out.count).map { out[$0] }
     }
   }
 
-  /// The romaji view of a password, written to `buffer` (room for ``lettersPerScalar``
-  /// letters per scalar); returns the number of letters.
-  static func transliterate(
-    _ scalars: [Unicode.Scalar], into buffer: ScratchView<Letter>
-  ) -> Int {
-    var out = Letters(buffer: buffer)
+  /// The romaji view of a password, pushed onto `out` (room for ``lettersPerScalar`` letters
+  /// per scalar).
+  static func transliterate(_ scalars: [Unicode.Scalar], into out: inout ScratchStack<Letter>) {
     var pendingDouble: Int? = nil  // the start of a っ waiting for the next consonant
     var k = 0
     let n = scalars.count
@@ -172,7 +151,7 @@ enum Romaji {
         continue
       }
       if kana == 0x30FC {  // ー: repeats the vowel before it
-        if let last = out.last, [0x61, 0x69, 0x75, 0x65, 0x6F].contains(last.value) {
+        if out.count > 0, case let last = out[out.count - 1], [0x61, 0x69, 0x75, 0x65, 0x6F].contains(last.value) {
           out.append(Letter(value: last.value, start: start, end: end, startsUnit: true, endsUnit: true))
         } else {
           out.append(Letter(value: breakValue, start: start, end: end, startsUnit: true, endsUnit: true))
@@ -202,7 +181,6 @@ enum Romaji {
       push(text, start, end)
       k = end + 1
     }
-    return out.count
   }
 
   /// Hiragana voiced (`by` 1: ゛) or half-voiced (`by` 2: ゜), when that kana exists.
@@ -230,20 +208,19 @@ enum Romaji {
   /// The reduced spelling of a romaji view (see the type's documentation).
   static func reduce(_ letters: [Letter]) -> [Letter] {
     let n = letters.count
-    return withScratch(of: Letter.self, capacity: 3 * n, initial: .blank) { buffer in
-      let input = buffer[0..<n]
-      for k in 0..<n { input[k] = letters[k] }
-      let output = buffer[n..<(3 * n)]
-      let count = reduce(input, into: output)
-      return (0..<count).map { output[$0] }
+    return withScratchStack(of: Letter.self, capacity: n) { input in
+      for letter in letters { input.append(letter) }
+      return withScratchStack(of: Letter.self, capacity: 2 * n) { output in
+        reduce(input, into: &output)
+        return (0..<output.count).map { output[$0] }
+      }
     }
   }
 
-  /// The reduced spelling of a romaji view, written to `buffer` (room for twice as many
-  /// letters: `ja` becomes `zya`); returns the number of letters.
-  static func reduce(_ letters: ScratchView<Letter>, into buffer: ScratchView<Letter>) -> Int {
+  /// The reduced spelling of a romaji view, pushed onto `a` (room for twice as many letters:
+  /// `ja` becomes `zya`; no letter becomes more than two).
+  static func reduce(_ letters: ScratchStack<Letter>, into a: inout ScratchStack<Letter>) {
     // Pass 1: Hepburn to Kunrei, n', m before b/p/m.
-    var a = Letters(buffer: buffer)
     let n = letters.count
     var k = 0
     func value(_ index: Int) -> UInt32 { index < n ? letters[index].value : breakValue }
@@ -286,9 +263,9 @@ enum Romaji {
         continue
       }
       if c == 0x27 {  // the apostrophe of n'
-        if let last = a.last, last.value == 0x6E {
-          a.buffer[a.count - 1].end = letter.end
-          a.buffer[a.count - 1].endsUnit = letter.endsUnit
+        if a.count > 0, a[a.count - 1].value == 0x6E {
+          a[a.count - 1].end = letter.end
+          a[a.count - 1].endsUnit = letter.endsUnit
         } else {
           letter.value = breakValue
           a.append(letter)
@@ -307,30 +284,30 @@ enum Romaji {
     let count = a.count
     var kept = 0
     for index in 0..<count {
-      let letter = buffer[index]
+      let letter = a[index]
       let c = letter.value
-      if c != breakValue, kept > 0, buffer[kept - 1].value != breakValue {
-        let p = buffer[kept - 1].value
-        let nextValue = index + 1 < count ? buffer[index + 1].value : breakValue
+      if c != breakValue, kept > 0, a[kept - 1].value != breakValue {
+        let p = a[kept - 1].value
+        let nextValue = index + 1 < count ? a[index + 1].value : breakValue
         let merge =
           (c == p && isLetter(c) && c != 0x79)  // aa, ii, uu, ee, oo; kk, tt, nn…
           || (p == 0x6F && c == 0x75)  // ou
           || (p == 0x6F && c == 0x68 && !isVowel(nextValue) && nextValue != 0x79)  // oh before a consonant
         if merge {
-          buffer[kept - 1].end = letter.end
-          buffer[kept - 1].endsUnit = letter.endsUnit
+          a[kept - 1].end = letter.end
+          a[kept - 1].endsUnit = letter.endsUnit
           continue
         }
         // A doubled consonant before its pair: っ typed as "tch" → "tty" → "ty".
         if p == 0x74, c == 0x74 {
-          buffer[kept - 1].end = letter.end
+          a[kept - 1].end = letter.end
           continue
         }
       }
-      buffer[kept] = letter
+      a[kept] = letter
       kept += 1
     }
-    return kept
+    a.removeLast(count - kept)
   }
 
   /// The reduced spelling of a dictionary word (lower-case romaji, as scalar values).

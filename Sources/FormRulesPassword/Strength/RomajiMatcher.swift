@@ -9,27 +9,25 @@ import Foundation
 extension Analysis {
   func romajiMatches(into matches: inout [Match]) {
     guard let trie = estimator.dictionary.romaji, Romaji.mayContainWords(scalars) else { return }
-    // The romaji view and then its reduced spelling (at most twice as long), in one
-    // allocation rather than an array per step.
-    let capacity = scalars.count * Romaji.lettersPerScalar
-    withScratch(of: Romaji.Letter.self, capacity: 3 * capacity, initial: .blank) { buffer in
-      let view = buffer[0..<capacity]
-      let reduced = buffer[capacity..<(3 * capacity)]
-      let viewCount = Romaji.transliterate(scalars, into: view)
-      let reducedCount = Romaji.reduce(view[0..<viewCount], into: reduced)
-      let letters = reduced[0..<reducedCount]
-      let n = letters.count
-      for s in 0..<n where letters[s].startsUnit && letters[s].value != Romaji.breakValue {
-        var node = WordTrie.root
-        var e = s
-        while e < n, let next = trie.child(node, letters[e].value) {
-          node = next
-          let rank = trie.rank(node)
-          if rank > 0, letters[e].endsUnit {
-            let word = Match.Word(rank: rank, source: WordSource(rawValue: trie.source(node)) ?? .word, variant: true)
-            appendWord(letters[s].start, letters[e].end, word, substitutions: [], into: &matches)
+    // The romaji view and then its reduced spelling (at most twice as long), each in scratch
+    // memory rather than an array.
+    withScratchStack(of: Romaji.Letter.self, capacity: scalars.count * Romaji.lettersPerScalar) { view in
+      Romaji.transliterate(scalars, into: &view)
+      withScratchStack(of: Romaji.Letter.self, capacity: 2 * view.count) { letters in
+        Romaji.reduce(view, into: &letters)
+        let n = letters.count
+        for s in 0..<n where letters[s].startsUnit && letters[s].value != Romaji.breakValue {
+          var node = WordTrie.root
+          var e = s
+          while e < n, let next = trie.child(node, letters[e].value) {
+            node = next
+            let rank = trie.rank(node)
+            if rank > 0, letters[e].endsUnit {
+              let word = Match.Word(rank: rank, source: WordSource(rawValue: trie.source(node)) ?? .word, variant: true)
+              appendWord(letters[s].start, letters[e].end, word, substitutions: [], into: &matches)
+            }
+            e += 1
           }
-          e += 1
         }
       }
     }

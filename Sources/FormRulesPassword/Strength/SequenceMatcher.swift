@@ -38,17 +38,18 @@ extension Analysis {
         let guesses = base * Double(j - i + 1) * (ascending ? 1 : 2)
         matches.append(Match(i: i, j: j, log10Guesses: bounded(log10(guesses), i, j), kind: .sequence))
       }
-      // Even steps, split where the step changes (a run's last scalar starts the next).
-      func delta(_ k: Int) -> Int {
-        Int(Sequences.widthFolded(scalars[k])) - Int(Sequences.widthFolded(scalars[k - 1]))
-      }
+      // Even steps, split where the step changes (a run's last scalar starts the next). Each
+      // scalar is width-folded once, and the step is from the one before.
       var i = 0
-      var last = delta(1)
+      var previous = Int(Sequences.widthFolded(scalars[1]))
+      var last = previous - Int(Sequences.widthFolded(scalars[0]))
       func flush(_ j: Int) {
         if (j - i > 1 || abs(last) == 1), last != 0, abs(last) <= Self.maxDelta { add(i, j, ascending: last > 0) }
       }
       for k in 2..<max(n, 2) {
-        let d = delta(k)
+        let current = Int(Sequences.widthFolded(scalars[k]))
+        let d = current - previous
+        previous = current
         if d == last { continue }
         flush(k - 1)
         i = k - 1

@@ -10,10 +10,19 @@ extension Analysis {
     let n = scalars.count
     guard n >= 3 else { return }
     // Where each scalar is typed (`key << 1 | shifted`, -1 for nowhere), refilled per
-    // layout, on the stack.
+    // layout, and the width-folded scalars it is looked up by (once for every layout), on
+    // the stack.
+    withScratch(of: UInt32.self, capacity: n, initial: 0) { widths in
+      for k in 0..<n { widths[k] = Sequences.widthFolded(scalars[k]) }
+      spatialMatches(widths: widths, into: &matches)
+    }
+  }
+
+  private func spatialMatches(widths: ScratchView<UInt32>, into matches: inout [Match]) {
+    let n = widths.count
     withScratch(of: Int32.self, capacity: n, initial: 0) { codes in
       for graph in estimator.layouts {
-        for k in 0..<n { codes[k] = graph.code(of: Sequences.widthFolded(scalars[k])) }
+        for k in 0..<n { codes[k] = graph.code(of: widths[k]) }
         var i = 0
         while i < n - 2 {
           var j = i

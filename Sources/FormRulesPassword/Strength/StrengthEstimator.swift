@@ -70,7 +70,7 @@ public final class StrengthEstimator: Sendable {
       if scalars.count == Self.maxScalars { break }
       scalars.append(scalar)
     }
-    var analysis = Analysis(
+    let analysis = Analysis(
       estimator: self, scalars: scalars, userParts: Analysis.userParts(userInputs), depth: 0)
     let pieces = analysis.decompose()
     let log10Guesses = analysis.totalLog10

@@ -194,14 +194,14 @@ package enum StrengthListsFile {
     out += romaji.build(labels: [bit(.ja)])
     let length = out.count
     for i in 0..<4 { out[8 + i] = UInt8(truncatingIfNeeded: length >> (8 * i)) }
-    let sum = out.withUnsafeBytes { checksum($0) }
+    let sum = ByteView.with(out) { checksum($0) }
     for i in 0..<8 { out[16 + i] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(i))) }
     return out
   }
 
   /// A checksum of `bytes[headerSize...]`: four interleaved FNV-style lanes over 8-byte
   /// words (a changed word always changes its lane), folded with the length.
-  static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  static func checksum(_ bytes: ByteView) -> UInt64 {
     let prime: UInt64 = 0x100_0000_01b3
     var h0: UInt64 = 0xcbf2_9ce4_8422_2325
     var h1 = h0 ^ 1
@@ -210,10 +210,11 @@ package enum StrengthListsFile {
     let n = bytes.count
     var k = headerSize
     while k + 32 <= n {
-      h0 = (h0 ^ bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self)) &* prime
-      h1 = (h1 ^ bytes.loadUnaligned(fromByteOffset: k + 8, as: UInt64.self)) &* prime
-      h2 = (h2 ^ bytes.loadUnaligned(fromByteOffset: k + 16, as: UInt64.self)) &* prime
-      h3 = (h3 ^ bytes.loadUnaligned(fromByteOffset: k + 24, as: UInt64.self)) &* prime
+      let (w0, w1, w2, w3) = bytes.loadFourUInt64(at: k)
+      h0 = (h0 ^ w0) &* prime
+      h1 = (h1 ^ w1) &* prime
+      h2 = (h2 ^ w2) &* prime
+      h3 = (h3 ^ w3) &* prime
       k += 32
     }
     while k < n {
@@ -235,7 +236,7 @@ package enum StrengthListsFile {
   }
 
   /// Checks a compiled file (magic, length, checksum, lists, the tries' layouts).
-  static func parse(_ bytes: UnsafeRawBufferPointer, file: String) throws(StrengthDictionary.LoadError) -> Parsed {
+  static func parse(_ bytes: ByteView, file: String) throws(StrengthDictionary.LoadError) -> Parsed {
     func fail(_ what: String) -> StrengthDictionary.LoadError {
       StrengthDictionary.LoadError(
         description: "\(file): \(what); regenerate it from the JSON lists with scripts/regenerate.sh")
@@ -243,7 +244,7 @@ package enum StrengthListsFile {
     let n = bytes.count
     func u32(_ at: Int) -> Int? {
       guard at + 4 <= n else { return nil }
-      return Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+      return Int(UInt32(littleEndian: bytes.loadUInt32(at: at)))
     }
     guard n >= headerSize, bytes.prefix(magic.count).elementsEqual(magic) else {
       throw fail(
@@ -253,7 +254,7 @@ package enum StrengthListsFile {
     guard let length = u32(8), length == n else {
       throw fail("truncated or extended: \(n) bytes, the header says \(u32(8) ?? 0)")
     }
-    let stored = bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+    let stored = bytes.loadUInt64(at: 16)
     guard UInt64(littleEndian: stored) == checksum(bytes) else { throw fail("damaged (its checksum differs)") }
     var k = headerSize
     guard Int(bytes[k]) == lists.count else { throw fail("lists differ from this version's") }
@@ -287,7 +288,7 @@ package enum StrengthListsFile {
 
   /// The file mapped read-only and checked, shared by every language set and thread.
   final class Mapped: @unchecked Sendable {
-    let bytes: UnsafeRawBufferPointer
+    let bytes: ReadOnlyBytes
     let parsed: Parsed
 
     init(path: String) throws(StrengthDictionary.LoadError) {
@@ -306,21 +307,15 @@ package enum StrengthListsFile {
           description: "\(path): \(size) bytes is not a compiled word file; "
             + "regenerate it from the JSON lists with scripts/regenerate.sh")
       }
-      guard let base = mmap(nil, size, PROT_READ, MAP_SHARED, fd, 0), base != MAP_FAILED else {
-        throw StrengthDictionary.LoadError(description: "\(path): cannot map the file (errno \(errno))")
-      }
-      let mapped = UnsafeRawBufferPointer(start: base, count: size)
-      do throws(StrengthDictionary.LoadError) {
-        parsed = try StrengthListsFile.parse(mapped, file: path)
+      let mapped: ReadOnlyBytes
+      do throws(ReadOnlyBytes.MapFailure) {
+        mapped = try ReadOnlyBytes(mapping: fd, size: size)
       } catch {
-        munmap(base, size)
-        throw error
+        throw StrengthDictionary.LoadError(description: "\(path): cannot map the file (errno \(error.errno))")
       }
+      // A file that fails the checks is unmapped when `mapped` goes away.
+      parsed = try StrengthListsFile.parse(mapped.bytes, file: path)
       bytes = mapped
-    }
-
-    deinit {
-      if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
     }
 
     /// The tries for a set of languages: the words trie's column for the set, and the romaji
@@ -328,10 +323,10 @@ package enum StrengthListsFile {
     func tries(for languages: [StrengthLanguage]) -> (words: WordTrie, romaji: WordTrie?) {
       let label = StrengthListsFile.label(languages)
       let column = parsed.words.labels.firstIndex(of: label) ?? 0
-      let words = WordTrie(owner: self, bytes: bytes, layout: parsed.words, column: column)
+      let words = WordTrie(owner: bytes, layout: parsed.words, column: column)
       let romajiLabel = label & parsed.romaji.labels.reduce(0, |)
       let romaji = parsed.romaji.labels.firstIndex(of: romajiLabel).map {
-        WordTrie(owner: self, bytes: bytes, layout: parsed.romaji, column: $0)
+        WordTrie(owner: bytes, layout: parsed.romaji, column: $0)
       }
       return (words, romaji)
     }

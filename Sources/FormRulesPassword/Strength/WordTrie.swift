@@ -29,20 +29,20 @@ import FormRules
 ///   (`en`, `ja`, both) share the nodes and each touches only its own ranks.
 final class WordTrie: @unchecked Sendable {
   /// Keeps the bytes alive: a mapped file or a heap block.
-  private let owner: AnyObject
+  private let owner: ReadOnlyBytes
   /// (`childStart`, `entry`) per node, as 32-bit words.
-  private let nodes: UnsafePointer<UInt32>
+  private let nodes: WordView
   /// The bit of `entry` that says a word ends at the node in the column this trie reads.
   private let wordBit: UInt32
-  private let values: UnsafePointer<UInt32>
-  private let rootASCII: UnsafePointer<Int32>
+  private let values: WordView
   /// How many of the root's children have an ASCII scalar: nodes `1...asciiRootChildren`
   /// (children are numbered in scalar order).
   private let asciiRootChildren: Int
-  /// The children of those nodes along ASCII scalars, a direct table like `rootASCII` (128
-  /// node numbers per node, -1: none), built when the trie is opened: the root's children
-  /// have the most children of all, and a walk from every position steps out of one of them.
-  private let secondASCII: UnsafeMutablePointer<Int32>
+  /// The children along ASCII scalars of the root (row 0, the block's `rootASCII`) and of
+  /// nodes `1...asciiRootChildren` (row `node`): 128 node numbers per row, -1 for none. Built
+  /// when the trie is opened: the root's children have the most children of all, and a walk
+  /// from every position steps out of one of them.
+  private let asciiChildren: FixedArray<Int32>
   /// How many nodes, the root included.
   let nodeCount: Int
   /// Bytes of the block this trie reads (nodes, edges and the one column it uses).
@@ -64,12 +64,12 @@ final class WordTrie: @unchecked Sendable {
     /// are not compared with the columns here (1.4 million reads, about a fifth of the
     /// start-up's instructions): a damaged file fails its checksum first, and
     /// `StrengthListsFileTests` checks every flag of the committed file.
-    init(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(LayoutError) {
+    init(_ bytes: ByteView, at offset: Int) throws(LayoutError) {
       func u32(_ at: Int) throws(LayoutError) -> Int {
         guard at >= 0, at + 4 <= bytes.count else { throw LayoutError("truncated at byte \(at)") }
-        return Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+        return Int(UInt32(littleEndian: bytes.loadUInt32(at: at)))
       }
-      guard let base = bytes.baseAddress, offset % 4 == 0, Int(bitPattern: base) % 4 == 0 else {
+      guard offset >= 0, offset % 4 == 0, bytes.isWordAligned(at: offset) else {
         throw LayoutError("misaligned trie at byte \(offset)")
       }
       nodeCount = try u32(offset)
@@ -85,21 +85,22 @@ final class WordTrie: @unchecked Sendable {
       columns = nodes + (nodeCount + 1) * 8
       end = columns + columnCount * nodeCount * 4
       guard end <= bytes.count else { throw LayoutError("truncated: the trie at byte \(offset) ends past the file") }
-      let pairs = (base + nodes).assumingMemoryBound(to: Int32.self)
+      let pairs = bytes.words(at: nodes, count: 2 * (nodeCount + 1))
+      func start(_ n: Int) -> Int32 { Int32(littleEndian: Int32(bitPattern: pairs[2 * n])) }
       // Breadth first: the root's children start at 1, starts never decrease, the last is
       // the node count. Then every child number is a node.
-      guard Int32(littleEndian: pairs[0]) >= 1, Int(Int32(littleEndian: pairs[2 * nodeCount])) == nodeCount else {
+      guard start(0) >= 1, Int(start(nodeCount)) == nodeCount else {
         throw LayoutError("malformed trie at byte \(offset)")
       }
       var previous: Int32 = 1
       for n in 0...nodeCount {
-        let s = Int32(littleEndian: pairs[2 * n])
+        let s = start(n)
         guard s >= previous else { throw LayoutError("malformed trie at byte \(nodes + 8 * n)") }
         previous = s
       }
-      let root = (base + rootASCII).assumingMemoryBound(to: Int32.self)
+      let root = bytes.words(at: rootASCII, count: 128)
       for c in 0..<128 {
-        let r = Int32(littleEndian: root[c])
+        let r = Int32(littleEndian: Int32(bitPattern: root[c]))
         guard r == -1 || (r >= 1 && Int(r) < nodeCount) else {
           throw LayoutError("malformed trie at byte \(rootASCII + 4 * c)")
         }
@@ -114,14 +115,15 @@ final class WordTrie: @unchecked Sendable {
   }
 
   /// A trie reading column `column` of a checked block. `owner` keeps `bytes` alive.
-  init(owner: AnyObject, bytes: UnsafeRawBufferPointer, layout: Layout, column: Int) {
+  init(owner: ReadOnlyBytes, layout: Layout, column: Int) {
     precondition(column < layout.labels.count)
     self.owner = owner
-    // A checked layout lies within `bytes`, whose base is not nil.
-    let base = bytes.baseAddress.unsafelyUnwrapped
-    nodes = (base + layout.nodes).assumingMemoryBound(to: UInt32.self)
-    values = (base + layout.columns + column * layout.nodeCount * 4).assumingMemoryBound(to: UInt32.self)
-    rootASCII = (base + layout.rootASCII).assumingMemoryBound(to: Int32.self)
+    // A checked layout lies within the owner's bytes, aligned.
+    let bytes = owner.bytes
+    let nodes = bytes.words(at: layout.nodes, count: 2 * (layout.nodeCount + 1))
+    self.nodes = nodes
+    values = bytes.words(at: layout.columns + column * layout.nodeCount * 4, count: layout.nodeCount)
+    let rootASCII = bytes.words(at: layout.rootASCII, count: 128)
     wordBit = UInt32(1) << UInt32(WordTrie.scalarBits + column)
     nodeCount = layout.nodeCount
     var ascii = 0
@@ -133,26 +135,25 @@ final class WordTrie: @unchecked Sendable {
     // (it would be malformed) gets no table, and every lookup searches.
     asciiRootChildren = UInt32(littleEndian: nodes[0]) == 1 ? ascii : 0
     ascii = asciiRootChildren
-    secondASCII = .allocate(capacity: max(ascii, 1) * 128)
-    secondASCII.initialize(repeating: -1, count: max(ascii, 1) * 128)
+    var asciiChildren = FixedArray<Int32>(repeating: -1, count: (ascii + 1) * 128)
+    for c in 0..<128 { asciiChildren[c] = Int32(littleEndian: Int32(bitPattern: rootASCII[c])) }
     for parent in stride(from: 1, through: ascii, by: 1) {
       for node in Int(UInt32(littleEndian: nodes[2 * parent]))..<Int(UInt32(littleEndian: nodes[2 * parent + 2])) {
         let scalar = UInt32(littleEndian: nodes[2 * node + 1]) & Self.scalarMask
         guard scalar < 128 else { break }
-        secondASCII[(parent - 1) * 128 + Int(scalar)] = Int32(node)
+        asciiChildren[parent * 128 + Int(scalar)] = Int32(node)
       }
     }
+    self.asciiChildren = asciiChildren
     byteCount = 128 * 4 + (nodeCount + 1) * 8 + nodeCount * 4 + ascii * 128 * 4
   }
 
-  deinit { secondASCII.deallocate() }
-
   /// A trie over a block built in memory (``Builder/build(labels:)``), column 0.
   convenience init(block: [UInt8]) {
-    let heap = HeapBlock(block)
+    let heap = ReadOnlyBytes(copying: block)
     // A builder's block is well formed.
     guard let layout = try? Layout(heap.bytes, at: 0) else { preconditionFailure("a built trie is well formed") }
-    self.init(owner: heap, bytes: heap.bytes, layout: layout, column: 0)
+    self.init(owner: heap, layout: layout, column: 0)
   }
 
   /// - Parameter words: words in rank order (the first is rank 1); a repeated word keeps its best rank.
@@ -175,7 +176,7 @@ final class WordTrie: @unchecked Sendable {
   @inline(__always)
   func child(_ node: Int, _ c: UInt32) -> Int? {
     if c < 128, node <= asciiRootChildren {
-      let r = node == 0 ? Int32(littleEndian: rootASCII[Int(c)]) : secondASCII[(node - 1) * 128 + Int(c)]
+      let r = asciiChildren[node &* 128 &+ Int(c)]
       return r >= 0 ? Int(r) : nil
     }
     var low = Int(UInt32(littleEndian: nodes[2 * node]))
@@ -238,17 +239,6 @@ final class WordTrie: @unchecked Sendable {
       }
     }
     visit(Self.root)
-  }
-
-  /// A trie's block in memory, 16-byte aligned.
-  private final class HeapBlock {
-    let bytes: UnsafeRawBufferPointer
-    init(_ block: [UInt8]) {
-      let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(block.count, 1), alignment: 16)
-      memory.copyBytes(from: block)
-      bytes = UnsafeRawBufferPointer(memory)
-    }
-    deinit { bytes.deallocate() }
   }
 
   /// Collects words (any order), then lays them out as a block.

@@ -231,12 +231,11 @@ struct UTF8TextTests {
     let outer =
       scalars.first.map { $0.properties.isWhitespace } == true
       || scalars.last.map { $0.properties.isWhitespace } == true
-    var s = sample
-    s.withUTF8 { bytes in
+    ByteView.withUTF8(sample) { bytes in
       for unit in LengthUnit.allCases {
         #expect(unit.length(utf8: bytes) == expectedLengths[unit], "\(unit)")
       }
-      #expect(String(decoding: Transform.trimmingWhitespace(bytes), as: UTF8.self) == expectedTrimmed)
+      #expect(Transform.trimmingWhitespace(bytes).string == expectedTrimmed)
       #expect(Transform.trimmingWhitespace(sample) == expectedTrimmed)
       #expect(Transform.hasOuterWhitespace(bytes) == outer)
       #expect(UTF8Text.isASCII(bytes) == sample.unicodeScalars.allSatisfy(\.isASCII))
@@ -251,11 +250,11 @@ struct UTF8TextTests {
           var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
           if length > 0 { bytes[position] = special }
           let expected = length > 0
-          bytes.withUnsafeBufferPointer { #expect(UTF8Text.needsEscaping($0) == expected) }
+          ByteView.with(bytes) { #expect(UTF8Text.needsEscaping($0) == expected) }
         }
       }
       let plain = [UInt8](repeating: 0xE3, count: length) + [UInt8](repeating: 0x20, count: length)
-      plain.withUnsafeBufferPointer { #expect(!UTF8Text.needsEscaping($0)) }
+      ByteView.with(plain) { #expect(!UTF8Text.needsEscaping($0)) }
     }
   }
 }

@@ -148,7 +148,7 @@ struct JSONParserTests {
     var buffer = ByteBuffer(capacity: line.count)
     let base = buffer.base
     var texts: [String] = []
-    try line.withUnsafeBufferPointer { bytes throws(JSONString.Failure) in
+    try ByteView.with(contentsOf: line) { bytes throws(JSONString.Failure) in
       var index = 0
       var reads: [JSONString.Read] = []
       while index < bytes.count {
@@ -159,11 +159,9 @@ struct JSONParserTests {
       for read in reads {
         switch read {
         case .plain(let range):
-          texts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+          texts.append(bytes[range].string)
         case .decoded(let range):
-          texts.append(
-            String(
-              decoding: UnsafeBufferPointer(start: buffer.base + range.lowerBound, count: range.count), as: UTF8.self))
+          texts.append(buffer.view(range).string)
         }
       }
     }

@@ -124,10 +124,12 @@ struct StrengthListsFileTests {
   /// The committed file with `edit` applied, the checksum recomputed when `resum`.
   static func edited(_ edit: (inout [UInt8], StrengthListsFile.Parsed) -> Void, resum: Bool) throws -> [UInt8] {
     var bytes = try committed()
-    let parsed = try bytes.withUnsafeBytes { raw in try StrengthListsFile.parse(raw, file: "x") }
+    let parsed = try ByteView.with(contentsOf: bytes) { view throws(StrengthDictionary.LoadError) in
+      try StrengthListsFile.parse(view, file: "x")
+    }
     edit(&bytes, parsed)
     if resum {
-      let sum = bytes.withUnsafeBytes { StrengthListsFile.checksum($0) }
+      let sum = ByteView.with(contentsOf: bytes) { StrengthListsFile.checksum($0) }
       for i in 0..<8 { bytes[16 + i] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(i))) }
     }
     return bytes

@@ -63,6 +63,19 @@ struct ByteViewTests {
     }
   }
 
+  @Test(
+    "an ASCII lower-case copy agrees with a byte loop",
+    arguments: [
+      "", "A", "PassWord", "@AZ[`az{", "ABCDEFGHIJKLMNOPQRSTUVWXYZ!", "ÄÖÜ日本 ＡＢ", "\u{7F}\u{80}\u{C1}\u{DA}AbC",
+    ])
+  func asciiLowercased(_ s: String) {
+    let bytes = Array(s.utf8)
+    let expected = bytes.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+    ByteView.with(bytes) { view in
+      #expect(view.withASCIILowercased { Array($0) } == expected)
+    }
+  }
+
   @Test("a scratch view reads back what was written, and slices share its memory")
   func scratch() {
     let sum = withScratch(of: Int.self, capacity: 6, initial: 0) { scratch in

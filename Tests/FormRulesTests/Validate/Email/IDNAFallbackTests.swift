@@ -12,8 +12,7 @@ import Testing
 @Suite("IDNA without libidn2")
 struct IDNAFallbackTests {
   static func fallback(_ domain: String) -> Result<String, IDNA.Failure> {
-    var domain = domain
-    return domain.withUTF8 { IDNA.tableFreeASCIIDomain(utf8: $0) }
+    ByteView.withUTF8(domain) { IDNA.tableFreeASCIIDomain(utf8: $0) }
   }
 
   @Test(
