@@ -162,6 +162,7 @@ package final class Plan: @unchecked Sendable {
   }
 
   /// The name of field `i`, without retaining the shared array.
+  @inline(__always)
   func name(_ i: Int) -> String { nameList[i] }
 
   /// The subtrees directly below node `k` (or a field's top-level nodes).

@@ -120,15 +120,22 @@ public final class Policy: Sendable {
   /// transforms and runs `body` on the plan's view of them. Calls from many threads share
   /// nothing but the plan.
   package func withPrepared<R>(_ lookup: (String) -> String?, _ body: (inout PreparedCall) -> R) -> R {
+    // Unretained: the policy holds its plan for longer than the call, and the nested scratch
+    // closures would otherwise retain and release it around each use.
+    Unmanaged.passUnretained(plan).borrow { plan in withPrepared(plan, lookup, body) }
+  }
+
+  @inline(__always)
+  private func withPrepared<R>(_ plan: Plan, _ lookup: (String) -> String?, _ body: (inout PreparedCall) -> R) -> R {
     let count = plan.fieldCount
     let limit = plan.maxValueBytes
     return withScratch(of: String?.self, capacity: count, initial: nil) { strings -> R in
       var total = 0
       for i in 0..<count {
-        let value = lookup(plan.name(i))
+        // Moved in and read in place: no copy of the caller's string, no reference counting.
+        strings[i] = lookup(plan.name(i))
         // A value over the limit is never copied: it fails as it is.
-        if let value, value.utf8.count <= limit { total += value.utf8.count }
-        strings[i] = value
+        if let length = strings[i]?.utf8.count, length <= limit { total += length }
       }
       return withScratch(of: UInt8.self, capacity: total, initial: 0) { storage in
         withScratch(of: ByteView?.self, capacity: count, initial: nil) { values in
