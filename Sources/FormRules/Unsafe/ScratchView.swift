@@ -59,9 +59,35 @@ package func withScratch<Element, R>(
     // Safe: every element is initialized before the view is lent, deinitialized after, and the
     // view dies with the call.
     buffer.initialize(repeating: initial)
-    defer { buffer.deinitialize() }
+    defer { deinitialize(buffer) }
     return try body(ScratchView(buffer))
   }
+}
+
+/// ``withScratch(of:capacity:initial:_:)`` with element `i` made by `make(i)`, in order: for
+/// values that are not plain (a call's `String`s), moved in once instead of written over a
+/// filler.
+@inlinable @inline(__always)
+package func withScratch<Element, R>(
+  of _: Element.Type, capacity: Int, initializingWith make: (Int) -> Element,
+  _ body: (ScratchView<Element>) throws -> R
+) rethrows -> R {
+  try withUnsafeTemporaryAllocation(of: Element.self, capacity: capacity) { buffer in
+    // Safe: every element is initialized, in order, before the view is lent, deinitialized
+    // after, and the view dies with the call.
+    for i in 0..<buffer.count { (buffer.baseAddress.unsafelyUnwrapped + i).initialize(to: make(i)) }
+    defer { deinitialize(buffer) }
+    return try body(ScratchView(buffer))
+  }
+}
+
+/// Ends every element's life one by one: for a known `Element` that is a release per element
+/// (or nothing, for plain values) where `deinitialize()` calls the runtime's generic array
+/// destroyer.
+@inlinable @inline(__always)
+func deinitialize<Element>(_ buffer: UnsafeMutableBufferPointer<Element>) {
+  // Safe: called once, on elements initialized by the functions above.
+  for i in 0..<buffer.count { _ = (buffer.baseAddress.unsafelyUnwrapped + i).move() }
 }
 
 extension ScratchView where Element == UInt8 {

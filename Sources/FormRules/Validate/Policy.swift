@@ -120,26 +120,26 @@ public final class Policy: Sendable {
   /// transforms and runs `body` on the plan's view of them. Calls from many threads share
   /// nothing but the plan.
   package func withPrepared<R>(_ lookup: (String) -> String?, _ body: (inout PreparedCall) -> R) -> R {
-    // Unretained: the policy holds its plan for longer than the call, and the nested scratch
-    // closures would otherwise retain and release it around each use.
-    Unmanaged.passUnretained(plan).borrow { plan in withPrepared(plan, lookup, body) }
-  }
-
-  @inline(__always)
-  private func withPrepared<R>(_ plan: Plan, _ lookup: (String) -> String?, _ body: (inout PreparedCall) -> R) -> R {
+    // Each nested scratch closure retained and released the plan it captured (six times a
+    // call); they capture an unretained handle instead, as the policy holds its plan for longer
+    // than the call.
+    let handle = Unmanaged.passUnretained(plan)
     let count = plan.fieldCount
     let limit = plan.maxValueBytes
-    return withScratch(of: String?.self, capacity: count, initial: nil) { strings -> R in
+    let pendingCapacity = plan.pendingCapacity
+    // The caller's strings are moved in and read in place: no copy, no reference counting.
+    return withScratch(
+      of: String?.self, capacity: count, initializingWith: { i in lookup(handle.borrow { $0.name(i) }) }
+    ) {
+      strings -> R in
       var total = 0
       for i in 0..<count {
-        // Moved in and read in place: no copy of the caller's string, no reference counting.
-        strings[i] = lookup(plan.name(i))
         // A value over the limit is never copied: it fails as it is.
         if let length = strings[i]?.utf8.count, length <= limit { total += length }
       }
       return withScratch(of: UInt8.self, capacity: total, initial: 0) { storage in
         withScratch(of: ByteView?.self, capacity: count, initial: nil) { values in
-          withScratch(of: Plan.Pending.self, capacity: plan.pendingCapacity, initial: .none) { pending in
+          withScratch(of: Plan.Pending.self, capacity: pendingCapacity, initial: .none) { pending in
             withScratch(of: Bool.self, capacity: 3 * count, initial: false) { flags in
               // Oversized, valid, and which values were over the limit when copied.
               let tooLong = flags[(2 * count)..<(3 * count)]
@@ -154,14 +154,16 @@ public final class Policy: Sendable {
                 values[i] = storage.copy(utf8: string, at: offset)
                 offset += length
               }
-              var call = PreparedCall(
-                plan: plan, strings: strings, values: values, storage: storage.bytes(0..<offset),
-                oversized: flags[0..<count], valid: flags[count..<2 * count], pending: pending)
-              plan.transform(values, oversized: call.oversized, arena: &call.arena)
-              // Left absent above, so `transform` read nothing of them.
-              for i in 0..<count where tooLong[i] { call.oversized[i] = true }
-              defer { call.arena.reset() }
-              return body(&call)
+              return handle.borrow { plan in
+                var call = PreparedCall(
+                  plan: plan, strings: strings, values: values, storage: storage.bytes(0..<offset),
+                  oversized: flags[0..<count], valid: flags[count..<2 * count], pending: pending)
+                plan.transform(values, oversized: call.oversized, arena: &call.arena)
+                // Left absent above, so `transform` read nothing of them.
+                for i in 0..<count where tooLong[i] { call.oversized[i] = true }
+                defer { call.arena.reset() }
+                return body(&call)
+              }
             }
           }
         }

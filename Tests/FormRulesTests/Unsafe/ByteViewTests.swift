@@ -88,6 +88,41 @@ struct ByteViewTests {
     #expect(sum == 0 + 1 + 4 + 109 + 16 + 25)
   }
 
+  @Test("scratch made element by element holds what was made, in order, and ends their lives after")
+  func scratchInitializingWith() {
+    final class Counter { var alive = 0 }
+    final class Token {
+      let n: Int
+      let counter: Counter
+      init(_ n: Int, _ counter: Counter) {
+        self.n = n
+        self.counter = counter
+        counter.alive += 1
+      }
+      deinit { counter.alive -= 1 }
+    }
+    let counter = Counter()
+    var made: [Int] = []
+    let seen = withScratch(
+      of: Token?.self, capacity: 4,
+      initializingWith: { i in
+        made.append(i)
+        return i == 2 ? nil : Token(i * 10, counter)
+      }
+    ) { scratch in
+      #expect(counter.alive == 3)
+      return (0..<scratch.count).map { scratch[$0]?.n ?? -1 }
+    }
+    #expect(made == [0, 1, 2, 3])
+    #expect(seen == [0, 10, -1, 30])
+    #expect(counter.alive == 0)
+    let filled = withScratch(of: String?.self, capacity: 3, initial: "x") { scratch in
+      scratch[1] = nil
+      return (0..<scratch.count).map { scratch[$0] ?? "-" }
+    }
+    #expect(filled == ["x", "-", "x"])
+  }
+
   @Test("a read past the end, or before the start, stops the process")
   func readPastEnd() async {
     await #expect(processExitsWith: .failure) {
