@@ -107,16 +107,26 @@ extension ByteView {
     // inside `prefix`; loads are unaligned.
     let a = UnsafeRawPointer(prefix.buffer.baseAddress.unsafelyUnwrapped)
     let b = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index)
-    var i = 0
-    while count - i >= 8 {
-      if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-        return false
+    // Whole words, the last one overlapping the one before it (the same bytes compared twice
+    // are still equal): no byte loop for a name of 4 bytes or more.
+    if count >= 8 {
+      var i = 0
+      while count - i > 8 {
+        if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+          return false
+        }
+        i += 8
       }
-      i += 8
+      return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
-    while i < count {
-      if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
-      i += 1
+    if count >= 4 {
+      return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+        && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+          == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    }
+    for i in 0..<count where a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) {
+      return false
     }
     return true
   }

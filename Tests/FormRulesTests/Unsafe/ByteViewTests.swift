@@ -167,6 +167,24 @@ struct ByteViewTests {
     }
   }
 
+  @Test("hasPrefix finds a difference at any position of a prefix of any length up to 24")
+  func hasPrefixEveryLength() {
+    let line = Array("{\"password_confirmation_and_more\":1}".utf8)
+    ByteView.with(line) { view in
+      for count in 0...24 {
+        let at = 2
+        let same = Array(line[at..<(at + count)])
+        ByteView.with(same) { #expect(view.hasPrefix($0, at: at), "\(count)") }
+        for position in 0..<count {
+          var different = same
+          different[position] ^= 0x20
+          ByteView.with(different) { #expect(!view.hasPrefix($0, at: at), "\(count) at \(position)") }
+        }
+        ByteView.with(same) { #expect(!view.hasPrefix($0, at: line.count - count + 1) || count == 0) }
+      }
+    }
+  }
+
   @Test("a fixed array owns its elements, reads them checked and lends scratch views of them")
   func fixedArray() async {
     let array = FixedArray(["a", "b", "c"])
