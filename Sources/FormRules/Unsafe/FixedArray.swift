@@ -37,16 +37,8 @@ package struct FixedArray<Element>: ~Copyable {
   /// The element at `index`; traps unless `0 <= index < count`.
   @inlinable @inline(__always)
   package subscript(index: Int) -> Element {
-    unsafeAddress {
-      precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "FixedArray index out of range")
-      // Safe: checked just above.
-      return UnsafePointer(buffer.baseAddress.unsafelyUnwrapped + index)
-    }
-    nonmutating unsafeMutableAddress {
-      precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "FixedArray index out of range")
-      // Safe: checked just above.
-      return buffer.baseAddress.unsafelyUnwrapped + index
-    }
+    unsafeAddress { UnsafePointer(checkedAddress(buffer.baseAddress, index, below: buffer.count, "FixedArray")) }
+    nonmutating unsafeMutableAddress { checkedAddress(buffer.baseAddress, index, below: buffer.count, "FixedArray") }
   }
 
   /// A checked view of the elements, for a call; it must not outlive this array.

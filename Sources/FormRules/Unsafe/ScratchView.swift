@@ -18,16 +18,8 @@ package struct ScratchView<Element> {
   /// member of a large element (a plan's node) loads that member and copies nothing else.
   @inlinable @inline(__always)
   package subscript(index: Int) -> Element {
-    unsafeAddress {
-      precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "ScratchView index out of range")
-      // Safe: checked just above.
-      return UnsafePointer(buffer.baseAddress.unsafelyUnwrapped + index)
-    }
-    nonmutating unsafeMutableAddress {
-      precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "ScratchView index out of range")
-      // Safe: checked just above.
-      return buffer.baseAddress.unsafelyUnwrapped + index
-    }
+    unsafeAddress { UnsafePointer(checkedAddress(buffer.baseAddress, index, below: buffer.count, "ScratchView")) }
+    nonmutating unsafeMutableAddress { checkedAddress(buffer.baseAddress, index, below: buffer.count, "ScratchView") }
   }
 
   /// Elements `range`, indexed from 0; traps unless the range lies inside `0..<count`.
@@ -124,16 +116,9 @@ package struct ScratchStack<Element> {
   /// The element at `index`; traps unless `0 <= index < count`.
   @inlinable @inline(__always)
   package subscript(index: Int) -> Element {
-    unsafeAddress {
-      precondition(UInt(bitPattern: index) < UInt(bitPattern: storedCount), "ScratchStack index out of range")
-      // Safe: checked just above; elements below `count` were written by `append`.
-      return UnsafePointer(buffer.baseAddress.unsafelyUnwrapped + index)
-    }
-    unsafeMutableAddress {
-      precondition(UInt(bitPattern: index) < UInt(bitPattern: storedCount), "ScratchStack index out of range")
-      // Safe: checked just above.
-      return buffer.baseAddress.unsafelyUnwrapped + index
-    }
+    // Elements below `count` were written by `append`.
+    unsafeAddress { UnsafePointer(checkedAddress(buffer.baseAddress, index, below: storedCount, "ScratchStack")) }
+    unsafeMutableAddress { checkedAddress(buffer.baseAddress, index, below: storedCount, "ScratchStack") }
   }
 
   /// Pushes `element`; traps when the stack is full.
@@ -175,4 +160,16 @@ package func withScratchStack<Element: BitwiseCopyable, R>(
     var stack = ScratchStack(buffer)
     return try body(&stack)
   }
+}
+
+/// The address of element `index` of the `count` elements at `base`, after the one check every
+/// checked view and owner shares (`ScratchView`, `ScratchStack`, `FixedArray`); traps unless
+/// `0 <= index < count`, in every build.
+@inlinable @inline(__always)
+func checkedAddress<Element>(
+  _ base: UnsafeMutablePointer<Element>?, _ index: Int, below count: Int, _ kind: StaticString
+) -> UnsafeMutablePointer<Element> {
+  precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "\(kind) index out of range")
+  // Safe: checked just above; the callers' `count` elements lie at `base`.
+  return base.unsafelyUnwrapped + index
 }
