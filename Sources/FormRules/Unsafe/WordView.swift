@@ -53,9 +53,9 @@ extension ByteView {
     precondition(isWordAligned(at: offset) || count == 0, "ByteView words misaligned")
     guard let base = buffer.baseAddress, count > 0 else { return WordView(start: nil, count: 0) }
     // Safe: the words lie inside the view (checked above), at an address aligned for UInt32;
-    // the bytes are only read, and `UInt32` has no invalid bit pattern.
-    let words = UnsafeRawPointer(base + offset).assumingMemoryBound(to: UInt32.self)
-    return WordView(start: words, count: count)
+    // they are read as raw memory (`load`), which needs no binding of the mapped bytes to
+    // `UInt32`, and `UInt32` has no invalid bit pattern.
+    return WordView(start: UnsafeRawPointer(base + offset), count: count)
   }
 }
 
@@ -67,11 +67,11 @@ extension ByteView {
 /// and unchanged while it is used.
 @frozen @usableFromInline
 package struct WordView: @unchecked Sendable {
-  @usableFromInline let start: UnsafePointer<UInt32>?
+  @usableFromInline let start: UnsafeRawPointer?
   @usableFromInline let storedCount: Int
 
   @inlinable @inline(__always)
-  init(start: UnsafePointer<UInt32>?, count: Int) {
+  init(start: UnsafeRawPointer?, count: Int) {
     self.start = start
     storedCount = count
   }
@@ -83,7 +83,8 @@ package struct WordView: @unchecked Sendable {
   @inlinable @inline(__always)
   package subscript(index: Int) -> UInt32 {
     precondition(UInt(bitPattern: index) < UInt(bitPattern: storedCount), "WordView index out of range")
-    // Safe: checked just above against the view's own count.
-    return start.unsafelyUnwrapped[index]
+    // Safe: checked just above against the view's own count; an aligned raw load (the bytes
+    // were never bound to `UInt32`, so no typed pointer reads them).
+    return start.unsafelyUnwrapped.load(fromByteOffset: index &* 4, as: UInt32.self)
   }
 }
