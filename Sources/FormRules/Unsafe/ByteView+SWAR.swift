@@ -50,47 +50,69 @@ extension ByteView {
     return false
   }
 
-  /// Whether every byte is below 0x80.
+  /// Whether every byte is below 0x80. Whole words, the last one overlapping the one before it
+  /// (a byte tested twice gives the same answer): no byte loop from 4 bytes up.
   @inlinable
   package var isASCII: Bool {
     guard let base = buffer.baseAddress else { return true }
     let raw = UnsafeRawPointer(base)
     let count = buffer.count
-    var i = 0
-    while i + 8 <= count {
-      if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-      i += 8
+    if count >= 8 {
+      var i = 0
+      while count - i > 8 {
+        if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+        i += 8
+      }
+      return raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
     }
-    while i < count {
-      if base[i] >= 0x80 { return false }
-      i += 1
+    if count >= 4 {
+      return (raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        & 0x8080_8080 == 0
     }
+    for i in 0..<count where base[i] >= 0x80 { return false }
     return true
   }
 
-  /// The end of the plain run of a JSON string from `start`: the index of the first byte among
-  /// whole eight-byte words that is a quote, a backslash, a control character or above 0x7F, or
-  /// the index where fewer than eight bytes remain. Traps unless `0 <= start <= count`.
-  @inlinable
+  /// The end of the plain run of a JSON string from `start`: the index of the first byte that is
+  /// a quote, a backslash, a control character or above 0x7F, or `count` when there is none. A
+  /// view shorter than eight bytes is not read: `start` comes back, and the caller goes on byte
+  /// by byte. Traps unless `0 <= start <= count`.
+  ///
+  /// Why it is safe: whole words are loaded at `index` only while `index + 8 <= count`; the last
+  /// few bytes are read as the view's last word (`count - 8 ..< count`), only when `count >= 8`,
+  /// and the bytes of it before `index` are shifted out.
+  @inlinable @inline(__always)
   package func plainJSONRunEnd(from start: Int) -> Int {
     precondition(start >= 0 && start <= buffer.count, "ByteView index out of range")
     guard let base = buffer.baseAddress else { return start }
     let raw = UnsafeRawPointer(base)
     let end = buffer.count
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
     var index = start
     while end - index >= 8 {
       let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      let quote = word ^ (ones &* 0x22)
-      let backslash = word ^ (ones &* 0x5C)
-      let special =
-        (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word) & high
+      let special = Self.jsonSpecialBytes(word)
       // The lowest flagged byte is a real one (false positives only follow a real one).
       if special != 0 { return index + special.trailingZeroBitCount >> 3 }
       index += 8
     }
-    return index
+    // The tail in one step: the last word, its bytes before `index` shifted out and the top filled
+    // with plain `A`s (a line's last string ends a few bytes before the line does).
+    guard index < end, end >= 8 else { return index }
+    let shift = UInt64(truncatingIfNeeded: index - (end - 8)) &* 8  // 8...56: 1 to 7 bytes are left
+    let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
+    let special = Self.jsonSpecialBytes(last >> shift | 0x4141_4141_4141_4141 << (64 &- shift))
+    return special != 0 ? index + special.trailingZeroBitCount >> 3 : end
+  }
+
+  /// Bit 7 of each byte of `word` that is a quote, a backslash, a control character or above 0x7F,
+  /// exact up to the lowest flagged byte (a borrow may flag bytes after it).
+  @inlinable @inline(__always)
+  static func jsonSpecialBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word) & high
   }
 }
 

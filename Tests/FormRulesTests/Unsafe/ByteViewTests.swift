@@ -185,6 +185,49 @@ struct ByteViewTests {
     }
   }
 
+  @Test("isASCII finds a byte above 0x7F at any position of a view of any length up to 24")
+  func isASCIIEveryLength() {
+    for count in 0...24 {
+      let plain = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+      ByteView.with(plain) { #expect($0.isASCII, "\(count)") }
+      for position in 0..<count {
+        for high: UInt8 in [0x80, 0xE3, 0xFF] {
+          var bytes = plain
+          bytes[position] = high
+          ByteView.with(bytes) { #expect(!$0.isASCII, "\(count) at \(position): \(high)") }
+        }
+      }
+    }
+  }
+
+  @Test("plainJSONRunEnd stops at the first special byte from any start, in the tail word too")
+  func plainRunEveryPosition() {
+    // A quote, a backslash, controls, DEL is plain, bytes above 0x7F are not.
+    let specials: [UInt8] = [0x22, 0x5C, 0x00, 0x1F, 0x0A, 0x80, 0xE3, 0xFF]
+    for count in 0...24 {
+      let plain = [UInt8](repeating: UInt8(ascii: "A") &+ UInt8(count % 26), count: count)
+      for start in 0...count {
+        ByteView.with(plain) { view in
+          let end = view.plainJSONRunEnd(from: start)
+          #expect(end == (count < 8 ? start : count), "\(count) from \(start)")
+        }
+        for position in start..<count {
+          for special in specials {
+            var bytes = plain
+            bytes[position] = special
+            // Bytes after the special one may be anything, even special themselves.
+            if position + 1 < count { bytes[count - 1] = 0x22 }
+            ByteView.with(bytes) { view in
+              let end = view.plainJSONRunEnd(from: start)
+              #expect(end == (count < 8 ? start : position), "\(count) from \(start), \(special) at \(position)")
+            }
+          }
+        }
+      }
+    }
+    ByteView.with(Array("ab~\u{7F}cdefgh".utf8)) { #expect($0.plainJSONRunEnd(from: 1) == 10) }
+  }
+
   @Test("a fixed array owns its elements, reads them checked and lends scratch views of them")
   func fixedArray() async {
     let array = FixedArray(["a", "b", "c"])
