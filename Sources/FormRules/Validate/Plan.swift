@@ -88,7 +88,8 @@ package final class Plan: @unchecked Sendable {
     let names = specs.map(\.name)
     var nodeList: [Node] = []
     var boxes: [LeafCheck] = []
-    let composite = LeafCheck()
+    // Stands in for composites, which the plan evaluates itself.
+    let composite = LeafCheck { _ in nil }
     boxes.append(composite)
     var fieldList: [Field] = []
 
@@ -425,28 +426,21 @@ package final class Plan: @unchecked Sendable {
   }
 }
 
-/// A rule behind a class reference, so the hot loop calls it through a vtable. The base
-/// class stands in for composites, which the plan evaluates itself.
-class LeafCheck {
-  func check(_ subject: Subject) -> Int? { nil }
+/// A rule's check as the plan calls it: the rule's ``Rule/checkFunction``, behind a class
+/// reference so that the hot loop reads it without reference counting (the plan's `boxes` keep
+/// it alive).
+final class LeafCheck {
+  let check: (Subject) -> Int?
+
+  init(_ check: @escaping (Subject) -> Int?) { self.check = check }
 
   /// The box for `rule` in a plan of the fields `names`; a `sameAs` learns where its other
   /// field is.
   static func make(_ rule: any Rule, names: [String]) -> LeafCheck {
-    guard var sameAs = rule as? SameAs else { return box(rule) }
+    guard var sameAs = rule as? SameAs else { return LeafCheck(rule.checkFunction) }
     sameAs.position = names.firstIndex(of: sameAs.other)
-    return TypedLeafCheck(sameAs)
+    return LeafCheck(sameAs.checkFunction)
   }
-
-  private static func box<R: Rule>(_ rule: R) -> LeafCheck { TypedLeafCheck(rule) }
-}
-
-private final class TypedLeafCheck<R: Rule>: LeafCheck {
-  let rule: R
-
-  init(_ rule: R) { self.rule = rule }
-
-  override func check(_ subject: Subject) -> Int? { rule.check(subject) }
 }
 
 /// A rule's `when`, compiled: the field by position and the expected value as bytes.

@@ -63,6 +63,12 @@ public protocol Rule: Sendable {
   /// Checks one value: `nil` when it passes, else the variant of the failure.
   func check(_ subject: Subject) -> Int?
 
+  /// ``check(_:)`` as a function over a copy of the rule: how a compiled policy calls the rule.
+  /// Keep the default. It is made for each conforming type, where the type is known, so the call
+  /// goes straight to ``check(_:)`` (callgrind: about 13 instructions per call fewer than a
+  /// generic call through the protocol).
+  var checkFunction: (Subject) -> Int? { get }
+
   /// The failure a variant returned by ``check(_:)`` stands for.
   func failure(variant: Int) -> Failure
 
@@ -102,6 +108,9 @@ extension Rule {
   public func files(in context: CompileContext) -> [RuleFile] { [] }
   public static func suggestionAdds(_ suggestion: String, to failure: Failure) -> Bool { true }
   public func conflicts(with other: any Rule) -> String? { nil }
+  /// ``check(_:)`` over a copy of the rule.
+  @inlinable
+  public var checkFunction: (Subject) -> Int? { { [self] subject in check(subject) } }
 }
 
 /// One message of a rule in both languages, each in both variants: with the field's
