@@ -115,21 +115,27 @@ final class CommonPasswordIndex: @unchecked Sendable {
   ]
 
   /// A multiply-and-fold hash over 8-byte words; entries are short and the table is
-  /// built once from a list the operator chose.
+  /// built once from a list the operator chose. Every byte is read once or twice and none
+  /// one at a time in a loop: the last word overlaps the one before it, a key of 4 to 7 bytes
+  /// is its first and last four, a shorter one its first, middle and last byte.
   static func hash(_ key: ByteView) -> Int {
-    var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
+    let count = key.count
+    var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
     var i = 0
-    while key.count - i >= 8 {
+    while count - i > 8 {
       h = (h ^ key.loadUInt64(at: i)) &* 0xFF51_AFD7_ED55_8CCD
       h ^= h >> 32
       i += 8
     }
-    var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while i < key.count {
-      tail |= UInt64(key[i]) << shift
-      shift += 8
-      i += 1
+    let tail: UInt64
+    if count >= 8 {
+      tail = key.loadUInt64(at: count - 8)
+    } else if count >= 4 {
+      tail = UInt64(key.loadUInt32(at: 0)) | UInt64(key.loadUInt32(at: count - 4)) << 32
+    } else if count > 0 {
+      tail = UInt64(key[0]) | UInt64(key[count / 2]) << 8 | UInt64(key[count - 1]) << 16
+    } else {
+      tail = 0
     }
     h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
     h ^= h >> 29

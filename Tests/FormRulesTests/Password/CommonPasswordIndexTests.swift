@@ -39,6 +39,25 @@ struct CommonPasswordIndexTests {
     #expect(index.longest == "パスワード".utf8.count)
   }
 
+  @Test("an entry of any length up to 24 is found, and a one-byte change at any position is not")
+  func everyLengthAndPosition() {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+    let entries = (1...24).map { length in
+      String(decoding: (0..<length).map { alphabet[($0 * 7 + length) % 36] }, as: UTF8.self)
+    }
+    let index = CommonPasswordIndex([Set(entries)])
+    for entry in entries {
+      ByteView.withUTF8(entry) { #expect(index.contains($0), "\(entry)") }
+      let bytes = Array(entry.utf8)
+      for position in bytes.indices {
+        var changed = bytes
+        changed[position] = UInt8(ascii: "#")
+        ByteView.with(changed) { #expect(!index.contains($0), "\(entry) changed at \(position)") }
+      }
+      ByteView.with(bytes + [UInt8(ascii: "z")]) { #expect(!index.contains($0), "\(entry) + z") }
+    }
+  }
+
   @Test("rulesOut never rules out a value whose canonical form is an entry")
   func rulesOutIsSound() {
     let index = CommonPasswordIndex([Self.entries])
