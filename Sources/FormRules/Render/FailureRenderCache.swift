@@ -30,9 +30,11 @@ package struct FailureRenderCache: ~Copyable {
     _ entry: Plan.Pending, plan: Plan, extras: [Failure], policy: Policy, language: String,
     to output: inout ByteBuffer
   ) {
-    let field = plan.name(Int(entry.field))
+    // The field's name only where a failure is rendered: a name over 15 bytes is a heap string,
+    // and taking it costs a retain and a release.
     guard plan.isCacheable(entry) else {
       rendered.bytes.removeAll(keepingCapacity: true)
+      let field = plan.name(Int(entry.field))
       Report.write(plan.failure(entry, extras: extras), field: field, policy: policy, language: language, to: &rendered)
       output.append(rendered.bytes)
       return
@@ -53,6 +55,7 @@ package struct FailureRenderCache: ~Copyable {
       bucket = (bucket + 1) & mask
     }
     rendered.bytes.removeAll(keepingCapacity: true)
+    let field = plan.name(Int(entry.field))
     Report.write(plan.failure(entry, extras: extras), field: field, policy: policy, language: language, to: &rendered)
     output.append(rendered.bytes)
     if entries.count >= Self.maxEntries || values.count >= Self.maxBytes {
