@@ -4,23 +4,38 @@
 /// tail loop reads `i` only while `i < count`; `loadUnaligned` has no alignment requirement.
 extension ByteView {
   /// The bytes that continue a UTF-8 sequence (`10xxxxxx`): bit 7 set and bit 6 clear.
+  ///
+  /// The bytes after the last whole word are read as the view's last word (or, below eight bytes,
+  /// its first and last four) with the bytes already counted shifted out, so no byte is counted
+  /// twice and none is read one at a time from 4 bytes up.
   @inlinable
   package var continuationByteCount: Int {
     guard let base = buffer.baseAddress else { return 0 }
     let raw = UnsafeRawPointer(base)
     let count = buffer.count
+    let high: UInt64 = 0x8080_8080_8080_8080
     var continuations = 0
     var i = 0
-    while i + 8 <= count {
+    while count - i >= 8 {
       let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+      continuations += (word & ~(word << 1) & high).nonzeroBitCount
       i += 8
     }
-    while i < count {
-      if base[i] & 0xC0 == 0x80 { continuations += 1 }
-      i += 1
+    let rest = count - i  // 0...7
+    if rest == 0 { return continuations }
+    let word: UInt64
+    if count >= 8 {
+      // Bytes count - 8 ..< i were counted above: shift them out of the bottom.
+      word = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> UInt64(8 * (8 - rest))
+    } else if count >= 4 {
+      // The first four, then the last `count - 4` (the top of the word at `count - 4`).
+      let last = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) >> UInt64(8 * (8 - count))
+      word = UInt64(raw.loadUnaligned(as: UInt32.self)) | last << 32
+    } else {
+      for j in 0..<count where base[j] & 0xC0 == 0x80 { continuations += 1 }
+      return continuations
     }
-    return continuations
+    return continuations + (word & ~(word << 1) & high).nonzeroBitCount
   }
 
   /// Whether a JSON string of these bytes needs an escape: a quote, a backslash or a

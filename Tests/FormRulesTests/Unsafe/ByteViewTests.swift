@@ -200,6 +200,27 @@ struct ByteViewTests {
     }
   }
 
+  @Test("continuationByteCount counts every byte once, for every length up to 24 and mix of bytes")
+  func continuationCountEveryLength() {
+    // Continuation bytes, lead bytes, ASCII: the count must match a byte loop however they fall.
+    let kinds: [UInt8] = [0x80, 0xBF, 0xC3, 0xE3, 0xF0, 0x41, 0x7F, 0x00]
+    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+    for count in 0...24 {
+      for _ in 0..<64 {
+        let bytes = (0..<count).map { _ -> UInt8 in
+          seed ^= seed << 13
+          seed ^= seed >> 7
+          seed ^= seed << 17
+          return kinds[Int(seed % UInt64(kinds.count))]
+        }
+        ByteView.with(bytes) { view in
+          #expect(view.continuationByteCount == bytes.filter { $0 & 0xC0 == 0x80 }.count, "\(bytes)")
+        }
+      }
+      ByteView.with([UInt8](repeating: 0x80, count: count)) { #expect($0.continuationByteCount == count) }
+    }
+  }
+
   @Test("plainJSONRunEnd stops at the first special byte from any start, in the tail word too")
   func plainRunEveryPosition() {
     // A quote, a backslash, controls, DEL is plain, bytes above 0x7F are not.
