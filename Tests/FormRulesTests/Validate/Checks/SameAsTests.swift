@@ -57,6 +57,24 @@ struct SameAsTests {
     #expect(equal == (a == b))
   }
 
+  @Test("constant-time comparison finds a one-byte difference at any position of any length up to 24")
+  func constantTimeEveryPosition() {
+    for count in 0...24 {
+      let bytes = (0..<count).map { UInt8(truncatingIfNeeded: 0x61 + $0 * 5) }
+      ByteView.with(bytes) { x in
+        ByteView.with(bytes) { y in #expect(ConstantTime.equals(x, y), "\(count)") }
+        ByteView.with(bytes + [0x61]) { y in #expect(!ConstantTime.equals(x, y), "\(count) + 1") }
+        for position in 0..<count {
+          for flip: UInt8 in [0x01, 0x80] {
+            var other = bytes
+            other[position] ^= flip
+            ByteView.with(other) { y in #expect(!ConstantTime.equals(x, y), "\(count) at \(position)") }
+          }
+        }
+      }
+    }
+  }
+
   @Test("naming a missing field is a load error with a suggestion")
   func missingField() {
     let problems = loadProblems(
