@@ -173,8 +173,9 @@ extension ByteView {
   /// eight bytes per step.
   ///
   /// Why it is safe: the copy has exactly `count` bytes, each written before the view is lent
-  /// (whole words while `i + 8 <= count`, then single bytes while `i < count`), and the view
-  /// dies with the call.
+  /// (whole words at `i` while `i + 8 < count`, then the word at `count - 8`; from 4 to 7 bytes
+  /// the 4-byte words at 0 and `count - 4`; below 4 single bytes), every load and store lies
+  /// inside `0..<count`, and the view dies with the call.
   @inlinable
   package func withASCIILowercased<R>(_ body: (ByteView) throws -> R) rethrows -> R {
     let count = buffer.count
@@ -184,19 +185,35 @@ extension ByteView {
       let ones: UInt64 = 0x0101_0101_0101_0101
       let high: UInt64 = 0x8080_8080_8080_8080
       var i = 0
-      while i + 8 <= count {
-        let word = UnsafeRawPointer(source).loadUnaligned(fromByteOffset: i, as: UInt64.self)
-        // Per byte below 0x80: bit 7 of `b + 0x3F` is set from `A` up, of `b + 0x25` from `[`
-        // up; no carry crosses a byte, as the 7-bit values stay below 0x80.
+      // Per byte below 0x80: bit 7 of `b + 0x3F` is set from `A` up, of `b + 0x25` from `[`
+      // up; no carry crosses a byte, as the 7-bit values stay below 0x80.
+      func lowered(_ word: UInt64) -> UInt64 {
         let low = word & ~high
         let capitals = (low &+ ones &* 0x3F) & ~(low &+ ones &* 0x25) & ~word & high
-        UnsafeMutableRawPointer(target).storeBytes(of: word | capitals >> 2, toByteOffset: i, as: UInt64.self)
-        i += 8
+        return word | capitals >> 2
       }
-      while i < count {
-        let byte = source[i]
-        target[i] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-        i += 1
+      if count >= 8 {
+        while count - i > 8 {
+          let word = UnsafeRawPointer(source).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          UnsafeMutableRawPointer(target).storeBytes(of: lowered(word), toByteOffset: i, as: UInt64.self)
+          i += 8
+        }
+        // The last word overlaps the one before it: those bytes are written again, the same.
+        let word = UnsafeRawPointer(source).loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        UnsafeMutableRawPointer(target).storeBytes(of: lowered(word), toByteOffset: count - 8, as: UInt64.self)
+      } else if count >= 4 {
+        // The first and last four bytes, as the low half of a word each.
+        let first = UInt64(UnsafeRawPointer(source).loadUnaligned(as: UInt32.self))
+        let last = UInt64(UnsafeRawPointer(source).loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        UnsafeMutableRawPointer(target).storeBytes(of: UInt32(truncatingIfNeeded: lowered(first)), as: UInt32.self)
+        UnsafeMutableRawPointer(target).storeBytes(
+          of: UInt32(truncatingIfNeeded: lowered(last)), toByteOffset: count - 4, as: UInt32.self)
+      } else {
+        while i < count {
+          let byte = source[i]
+          target[i] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+          i += 1
+        }
       }
       return try body(ByteView(UnsafeBufferPointer(copy)))
     }

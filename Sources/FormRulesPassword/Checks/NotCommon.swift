@@ -90,10 +90,14 @@ public struct NotCommon: Rule {
 
   public func check(_ subject: Subject) -> Int? {
     guard isEnabled, let indexHandle else { return nil }
-    return indexHandle.borrow { check(utf8: subject, index: $0) }
+    return indexHandle.borrow { check(utf8: subject, index: $0, handle: indexHandle) }
   }
 
-  private func check(utf8 subject: Subject, index: CommonPasswordIndex) -> Int? {
+  /// `handle` is `index` again, for the closure below: capturing the reference itself cost a
+  /// retain and a release per value.
+  private func check(
+    utf8 subject: Subject, index: CommonPasswordIndex, handle: Unmanaged<CommonPasswordIndex>
+  ) -> Int? {
     let value = subject.bytes
     guard UTF8Text.isASCII(value) else {
       if index.rulesOut(value) { return nil }
@@ -105,7 +109,7 @@ public struct NotCommon: Rule {
     // the trimmed bytes in lower case.
     let trimmed = Transform.trimmingWhitespace(value)
     guard !trimmed.isEmpty, trimmed.count <= index.longest else { return nil }
-    return trimmed.withASCIILowercased { index.contains($0) } ? 0 : nil
+    return trimmed.withASCIILowercased { lowered in handle.borrow { $0.contains(lowered) } } ? 0 : nil
   }
 
   public func failure(variant: Int) -> Failure { Failure(code: Self.name) }

@@ -76,6 +76,24 @@ struct ByteViewTests {
     }
   }
 
+  @Test("an ASCII lower-case copy is right for every length up to 24 and every byte at every position")
+  func asciiLowercasedEveryLength() {
+    // The bytes next to the capitals' range, capitals, small letters and bytes above 0x7F.
+    let kinds: [UInt8] = [0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61, 0x7A, 0x00, 0x80, 0xC1, 0xDA, 0xFF]
+    for count in 0...24 {
+      for position in 0..<max(count, 1) {
+        for kind in kinds {
+          var bytes = (0..<count).map { UInt8(ascii: "A") + UInt8($0 % 26) }
+          if count > 0 { bytes[position] = kind }
+          let expected = bytes.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+          ByteView.with(bytes) { view in
+            #expect(view.withASCIILowercased { Array($0) } == expected, "\(count): \(kind) at \(position)")
+          }
+        }
+      }
+    }
+  }
+
   @Test("a scratch view reads back what was written, and slices share its memory")
   func scratch() {
     let sum = withScratch(of: Int.self, capacity: 6, initial: 0) { scratch in
