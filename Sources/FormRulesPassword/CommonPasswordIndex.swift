@@ -21,48 +21,85 @@ final class CommonPasswordIndex: @unchecked Sendable {
   /// Every non-ASCII scalar of every entry.
   private let entryScalars: Set<UInt32>
 
-  /// Built at compile time, so it must stay cheap next to loading the list: one pass to
-  /// size, one to copy bytes straight out of the strings' storage.
-  init(_ sets: [Set<String>]) {
-    var total = 0
-    var count = 0
-    for set in sets {
-      count += set.count
-      for entry in set { total += entry.utf8.count }
+  /// The entries of `sets`, each once.
+  convenience init(_ sets: [Set<String>]) { self.init(defaultListTop: nil, includesDefault: false, sets: sets) }
+
+  /// The first `top` entries of the shipped list (all when `nil`) when `includesDefault`, read
+  /// from its bytes without a `String` per line, and the entries of `sets` (the app's lists,
+  /// the rules file's words); an entry in several is stored once.
+  ///
+  /// Built at compile time, so it must stay cheap next to loading a list: the memory is sized
+  /// once from bounds (the default list's lines, the sets' sizes), and every entry is copied
+  /// straight into it.
+  init(defaultListTop top: Int?, includesDefault: Bool, sets: [Set<String>]) {
+    var maxCount = 0
+    var maxBytes = 0
+    if includesDefault {
+      maxCount += min(top ?? .max, PasswordList.defaultLineBound)
+      maxBytes += PasswordList.defaultListText.utf8.count
     }
-    var bytes = FixedArray<UInt8>(repeating: 0, count: total)
-    var starts = FixedArray<Int>(repeating: 0, count: count + 1)
+    for set in sets {
+      maxCount += set.count
+      for entry in set { maxBytes += entry.utf8.count }
+    }
     var size = 16
-    while size < 2 * count { size <<= 1 }
-    var table = FixedArray<Int32>(repeating: 0, count: size)
-    mask = size - 1
-    var scalars = Set<UInt32>()
-    var offset = 0
-    var longest = 0
-    var i = 0
+    while size < 2 * maxCount { size <<= 1 }
+    var builder = Builder(maxCount: maxCount, maxBytes: maxBytes, tableSize: size)
+    if includesDefault { PasswordList.forEachDefaultEntry(top: top) { builder.insert($0) } }
     for set in sets {
-      for entry in set {
-        let length = entry.utf8.count
-        ByteView.withUTF8(entry) { bytes.copy($0, to: offset) }
-        let stored = bytes.view(offset..<(offset + length))
-        if !stored.isASCII {
-          for scalar in entry.unicodeScalars where !scalar.isASCII { scalars.insert(scalar.value) }
-        }
-        starts[i] = offset
-        offset += length
-        longest = max(longest, length)
-        var slot = Self.hash(stored) & mask
-        while table[slot] != 0 { slot = (slot + 1) & mask }
-        table[slot] = Int32(i + 1)
-        i += 1
-      }
+      for entry in set { ByteView.withUTF8(entry) { builder.insert($0) } }
     }
-    starts[count] = offset
-    self.longest = longest
-    entryScalars = scalars
-    self.bytes = bytes
-    self.starts = starts
-    self.table = table
+    mask = size - 1
+    longest = builder.longest
+    entryScalars = builder.scalars
+    // Moved out, not copied: the builder ends here.
+    bytes = builder.bytes
+    starts = builder.starts
+    table = builder.table
+  }
+
+  /// The index's memory while it is filled, sized from upper bounds.
+  private struct Builder: ~Copyable {
+    var bytes: FixedArray<UInt8>
+    var starts: FixedArray<Int>
+    var table: FixedArray<Int32>
+    let mask: Int
+    var count = 0
+    var longest = 0
+    var scalars = Set<UInt32>()
+
+    init(maxCount: Int, maxBytes: Int, tableSize: Int) {
+      precondition(maxCount < Int(Int32.max), "too many entries for the index")
+      bytes = FixedArray(repeating: 0, count: maxBytes)
+      starts = FixedArray(repeating: 0, count: maxCount + 1)
+      table = FixedArray(repeating: 0, count: tableSize)
+      mask = tableSize - 1
+    }
+
+    /// Adds `entry` unless it is there already.
+    mutating func insert(_ entry: ByteView) {
+      var slot = CommonPasswordIndex.hash(entry) & mask
+      while table[slot] != 0 {
+        let stored = Int(table[slot])
+        let start = starts[stored - 1]
+        if starts[stored] - start == entry.count && bytes.view(start..<(start + entry.count)) == entry { return }
+        slot = (slot + 1) & mask
+      }
+      let offset = starts[count]
+      bytes.copy(entry, to: offset)
+      if !entry.isASCII {
+        var i = 0
+        while i < entry.count {
+          let (scalar, length) = UTF8Text.scalar(in: entry, at: i)
+          if !scalar.isASCII { scalars.insert(scalar.value) }
+          i += length
+        }
+      }
+      count += 1
+      starts[count] = offset + entry.count
+      table[slot] = Int32(count)
+      longest = max(longest, entry.count)
+    }
   }
 
   /// Whether the bytes are exactly one of the entries.

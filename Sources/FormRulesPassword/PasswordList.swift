@@ -68,36 +68,38 @@ enum PasswordList {
   static func parseLines(_ data: [UInt8]) -> [String] {
     var result: [String] = []
     result.reserveCapacity(data.count / 8)
-    ByteView.with(data) { bytes in
-      var start = 0
-      func emit(_ end: Int) {
-        var e = end
-        if e > start, bytes[e - 1] == 0x0D { e -= 1 }
-        if e > start {
-          let line = bytes[start..<e]
-          let entry = UTF8Text.isASCII(line) ? asciiCanonical(line) : canonical(line.string)
-          if !entry.isEmpty { result.append(entry) }
-        }
-      }
-      var i = 0
-      while let newline = bytes.suffix(from: i).firstIndex(of: 0x0A) {
-        emit(i + newline)
-        i += newline + 1
-        start = i
-      }
-      emit(bytes.count)
-    }
+    ByteView.with(data) { bytes in forEachEntry(in: bytes) { result.append($0.string) } }
     return result
   }
 
-  /// ``canonical(_:)`` of an ASCII line, without `String` round trips: NFKC leaves ASCII
-  /// alone and ASCII lower case is byte-wise, so it is the trimmed bytes in lower case (as
-  /// `NotCommon` reads a value). The default list is ASCII: start-up parses its 20k lines
-  /// in a fifth of the instructions.
-  static func asciiCanonical(_ line: ByteView) -> String {
-    let trimmed = Transform.trimmingWhitespace(line)
-    guard trimmed.contains(where: { $0 &- 0x41 < 26 }) else { return trimmed.string }
-    return String(decoding: trimmed.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+  /// Calls `body` with each entry of a list's bytes, canonical (``canonical(_:)``), in order;
+  /// blank lines left out. The bytes lent are valid for the call only.
+  ///
+  /// An ASCII line needs no `String`: NFKC leaves ASCII alone and ASCII lower case is
+  /// byte-wise, so its canonical form is its trimmed bytes in lower case (as `NotCommon` reads
+  /// a value). The default list is ASCII: start-up reads its 20k lines without making one string.
+  static func forEachEntry(in bytes: ByteView, _ body: (ByteView) -> Void) {
+    var start = 0
+    func emit(_ end: Int) {
+      var e = end
+      if e > start, bytes[e - 1] == 0x0D { e -= 1 }
+      guard e > start else { return }
+      let line = bytes[start..<e]
+      if UTF8Text.isASCII(line) {
+        let trimmed = Transform.trimmingWhitespace(line)
+        if !trimmed.isEmpty { trimmed.withASCIILowercased(body) }
+      } else {
+        let entry = canonical(line.string)
+        if !entry.isEmpty { ByteView.withUTF8(entry, body) }
+      }
+    }
+    var i = 0
+    while let newline = bytes.suffix(from: i).firstIndex(of: 0x0A) {
+      emit(i + newline)
+      i += newline + 1
+      start = i
+    }
+    emit(bytes.count)
   }
 
   /// The shipped default list, compiled into the library (``defaultListText``), canonical and
@@ -105,11 +107,28 @@ enum PasswordList {
   /// works wherever the library runs: a server that copied only its rules file, an iOS app.
   static let defaultLines: [String] = parseLines(Array(defaultListText.utf8))
 
-  /// The first `top` entries of the default list (all when `nil`) as a set, once per policy.
-  static func defaultSet(top: Int?, in context: CompileContext) throws(RuleDecodingError) -> Set<String> {
-    try context.shared("passwordList.defaultSet:\(top ?? -1)") { () -> Set<String> in
-      Set(top.map { defaultLines.prefix($0) } ?? defaultLines[...])
+  /// Calls `body` with the first `top` entries of the default list (all when `nil`), canonical, in
+  /// order, straight from its compiled-in bytes (``forEachEntry(in:_:)``).
+  static func forEachDefaultEntry(top: Int?, _ body: (ByteView) -> Void) {
+    var left = top ?? .max
+    ByteView.withUTF8(defaultListText) { text in
+      forEachEntry(in: text) { entry in
+        guard left > 0 else { return }
+        left -= 1
+        body(entry)
+      }
     }
+  }
+
+  /// How many lines the default list has: at least its entries.
+  static let defaultLineBound = ByteView.withUTF8(defaultListText) { text in
+    var lines = 1
+    var i = 0
+    while let newline = text.suffix(from: i).firstIndex(of: 0x0A) {
+      lines += 1
+      i += newline + 1
+    }
+    return lines
   }
 
   /// The first `top` entries (all when `nil`) as a set, for O(1) lookups.

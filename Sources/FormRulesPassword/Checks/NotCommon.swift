@@ -73,17 +73,20 @@ public struct NotCommon: Rule {
 
   public mutating func compile(in context: CompileContext) throws(RuleDecodingError) {
     guard isEnabled else { return }
-    var sets: [Set<String>] = []
-    if usesDefaultList {
-      sets.append(try PasswordList.defaultSet(top: top, in: context))
+    let urls = lists.map { PasswordList.resolve($0, in: context) }
+    // One index per distinct rule in a policy: rules with the same lists, `top` and words share it.
+    let key =
+      "notCommon.index:\(top ?? -1):\(usesDefaultList):\(urls.map(\.path)):\(words.sorted())"
+    let index = try context.shared(key) { () throws(RuleDecodingError) -> CommonPasswordIndex in
+      var sets: [Set<String>] = []
+      for (i, url) in urls.enumerated() {
+        let at: [JSONPathComponent] = lists.count == 1 ? [.key("lists")] : [.key("lists"), .index(i)]
+        sets.append(try PasswordList.set(at: url, top: top, in: context, at: at))
+      }
+      if !words.isEmpty { sets.append(words) }
+      // The shipped list goes in straight from its bytes; only an app's lists are sets.
+      return CommonPasswordIndex(defaultListTop: top, includesDefault: usesDefaultList, sets: sets)
     }
-    for (i, path) in lists.enumerated() {
-      let url = PasswordList.resolve(path, in: context)
-      let at: [JSONPathComponent] = lists.count == 1 ? [.key("lists")] : [.key("lists"), .index(i)]
-      sets.append(try PasswordList.set(at: url, top: top, in: context, at: at))
-    }
-    if !words.isEmpty { sets.append(words) }
-    let index = CommonPasswordIndex(sets)
     self.index = index
     indexHandle = Unmanaged.passUnretained(index)
   }

@@ -58,6 +58,20 @@ struct CommonPasswordIndexTests {
     }
   }
 
+  @Test("the shipped list goes in from its bytes: exactly its first top canonical lines, and the sets")
+  func defaultListFromBytes() {
+    let lines = PasswordList.defaultLines
+    for top in [nil, 3000, 1] as [Int?] {
+      let kept = Set(top.map { lines.prefix($0) } ?? lines[...])
+      let index = CommonPasswordIndex(defaultListTop: top, includesDefault: true, sets: [["kept-word", "123456"]])
+      for line in lines {
+        ByteView.withUTF8(line) { #expect(index.contains($0) == kept.contains(line), "\(line), top \(top ?? -1)") }
+      }
+      ByteView.withUTF8("kept-word") { #expect(index.contains($0)) }
+      #expect(index.longest == (kept.union(["kept-word"]).map(\.utf8.count).max() ?? 0))
+    }
+  }
+
   @Test("rulesOut never rules out a value whose canonical form is an entry")
   func rulesOutIsSound() {
     let index = CommonPasswordIndex([Self.entries])

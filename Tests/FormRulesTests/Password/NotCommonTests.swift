@@ -122,9 +122,11 @@ struct NotCommonTests {
     let data = Array(lines.joined(separator: "\r\n").utf8) + Array("\nLAST".utf8)
     let expected = (lines + ["LAST"]).map(PasswordList.canonical).filter { !$0.isEmpty }
     #expect(PasswordList.parseLines(data) == expected)
-    for line in lines where line.utf8.allSatisfy({ $0 < 0x80 }) {
-      let shortcut = ByteView.withUTF8(line) { PasswordList.asciiCanonical($0) }
-      #expect(shortcut == PasswordList.canonical(line), "\(line.debugDescription)")
+    for line in lines {
+      var entries: [String] = []
+      ByteView.withUTF8(line) { PasswordList.forEachEntry(in: $0) { entries.append($0.string) } }
+      let canonical = PasswordList.canonical(line)
+      #expect(entries == (canonical.isEmpty ? [] : [canonical]), "\(line.debugDescription)")
     }
   }
 
