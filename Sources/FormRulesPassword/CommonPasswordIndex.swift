@@ -78,13 +78,8 @@ final class CommonPasswordIndex: @unchecked Sendable {
 
     /// Adds `entry` unless it is there already.
     mutating func insert(_ entry: ByteView) {
-      var slot = CommonPasswordIndex.hash(entry) & mask
-      while table[slot] != 0 {
-        let stored = Int(table[slot])
-        let start = starts[stored - 1]
-        if starts[stored] - start == entry.count && bytes.view(start..<(start + entry.count)) == entry { return }
-        slot = (slot + 1) & mask
-      }
+      let (slot, found) = CommonPasswordIndex.probe(entry, bytes: bytes, starts: starts, table: table, mask: mask)
+      if found { return }
       let offset = starts[count]
       bytes.copy(entry, to: offset)
       if !entry.isASCII {
@@ -105,13 +100,24 @@ final class CommonPasswordIndex: @unchecked Sendable {
   /// Whether the bytes are exactly one of the entries.
   func contains(_ key: ByteView) -> Bool {
     guard key.count <= longest else { return false }
-    var slot = Self.hash(key) & mask
+    return Self.probe(key, bytes: bytes, starts: starts, table: table, mask: mask).found
+  }
+
+  /// The one probe of the table, for lookups and for the builder: the slot that holds `key`
+  /// (`found`), or the empty slot where it would go. Open addressing, linear probing; the table
+  /// always has empty slots (at least twice as many slots as entries).
+  @inline(__always)
+  private static func probe(
+    _ key: ByteView, bytes: borrowing FixedArray<UInt8>, starts: borrowing FixedArray<Int>,
+    table: borrowing FixedArray<Int32>, mask: Int
+  ) -> (slot: Int, found: Bool) {
+    var slot = hash(key) & mask
     while true {
       let stored = Int(table[slot])
-      if stored == 0 { return false }
+      if stored == 0 { return (slot, false) }
       let start = starts[stored - 1]
       let length = starts[stored] - start
-      if length == key.count && bytes.view(start..<(start + length)) == key { return true }
+      if length == key.count && bytes.view(start..<(start + length)) == key { return (slot, true) }
       slot = (slot + 1) & mask
     }
   }
