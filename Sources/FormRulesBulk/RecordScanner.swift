@@ -170,6 +170,7 @@ private struct Cursor {
   /// holds a quote or a backslash, so bytes equal to the name followed by a quote are
   /// exactly that key. The field after `expected` is tried first: records usually list
   /// fields in the same order.
+  @inline(__always)
   mutating func scanKey(names: ScratchView<ByteView>, expected: Int) -> Int? {
     guard consume(UInt8(ascii: "\"")) else { return nil }
     let count = names.count
