@@ -126,6 +126,7 @@ private struct Cursor {
     return true
   }
 
+  @inline(__always)
   mutating func scanObject(
     names: ScratchView<ByteView>, slots: ScratchView<RecordScanner.Slot>, arena: inout ByteBuffer
   ) -> Bool {
